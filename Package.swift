@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "fontfit",
+    products: [
+        .library(name: "FontFit", targets: ["FontFit"]),
+        .executable(name: "fontfit", targets: ["fontfit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, found with pkg-config. Prefixed so they never clash with another package's
+        // `CFreeType` or `CHarfBuzz` in a user's dependency graph.
+        .systemLibrary(
+            name: "CFontFitFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontFitHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        // ICU's C symbols carry a version suffix through macros; this shim gives Swift stable names.
+        .target(
+            name: "CFontFitICU",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+        .target(
+            name: "FontEngine",
+            dependencies: ["CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU"]
+        ),
+        .target(name: "TextFitting"),
+        .target(
+            name: "FontFit",
+            dependencies: ["FontEngine", "TextFitting"],
+            resources: [.copy("Resources/DejaVuSans.ttf")]
+        ),
+        .executableTarget(
+            name: "fontfit",
+            dependencies: [
+                "FontFit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
+        .testTarget(name: "TextFittingTests", dependencies: ["TextFitting"]),
+        .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),
+        .testTarget(name: "CLITests", dependencies: ["fontfit"]),
+    ]
+)

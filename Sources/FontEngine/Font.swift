@@ -1,0 +1,129 @@
+internal import CFontFitHarfBuzz
+
+/// A face at a point in its design space (variation coordinates), ready to shape and measure.
+///
+/// The HarfBuzz font works in font units (its scale is unitsPerEm, as rustybuzz and harfrust do), so
+/// every shaped value is an exact integer of the font's design grid; sizes are applied afterwards by
+/// arithmetic (``ShapedText/width(atSize:)``). It uses HarfBuzz's OpenType font functions, which read
+/// the font tables directly and are thread-safe, never FreeType's.
+public final class Font: @unchecked Sendable {
+    // @unchecked: the hb_font_t is made immutable before init returns. HarfBuzz documents immutable
+    // fonts with its OpenType functions as safe for concurrent shaping; each shaping call makes its
+    // own hb_buffer_t.
+    let handle: OpaquePointer
+
+    public let face: FontFace
+    /// The design coordinates in effect, one per axis of the face, in axis order.
+    public let coordinates: [FontVariation]
+    /// The named instance chosen, if any (its coordinates are folded into ``coordinates``).
+    public let namedInstance: Int?
+
+    /// Makes a font from a face at the given variation settings.
+    ///
+    /// - Parameters:
+    ///   - namedInstance: starts from this named instance's coordinates (index into
+    ///     ``FontInfo/namedInstances``) instead of the axes' defaults.
+    ///   - variations: axis values set on top. An axis the face does not have is an error, never
+    ///     silently ignored.
+    public convenience init(
+        face: FontFace, variations: [FontVariation] = [], namedInstance: Int? = nil
+    ) throws(FontEngineError) {
+        let axes = VariationAxis.all(of: face)
+        var values = axes.map(\.defaultValue)
+        if let namedInstance {
+            let instances = NamedInstance.all(of: face, axes: axes)
+            guard instances.indices.contains(namedInstance) else {
+                throw .unknownNamedInstance(
+                    String(namedInstance), available: instances.enumerated().map { "\($0) \($1.name)" })
+            }
+            values = axes.map { instances[namedInstance].coordinates[$0.tag] ?? $0.defaultValue }
+        }
+        for variation in variations {
+            guard let axis = axes.firstIndex(where: { $0.tag == variation.tag }) else {
+                throw .unknownAxis(tag: variation.tag, available: axes.map(\.description))
+            }
+            values[axis] = variation.value
+        }
+        let coordinates = zip(axes, values).map { FontVariation(tag: $0.tag, value: $1) }
+        self.init(face: face, coordinates: coordinates, namedInstance: namedInstance, scale: face.unitsPerEm)
+    }
+
+    private init(face: FontFace, coordinates: [FontVariation], namedInstance: Int?, scale: Int) {
+        let font = hb_font_create(face.handle)!
+        hb_font_set_scale(font, Int32(scale), Int32(scale))
+        if !coordinates.isEmpty {
+            let design = coordinates.map { Float($0.value) }
+            hb_font_set_var_coords_design(font, design, UInt32(design.count))
+        }
+        hb_font_make_immutable(font)
+        self.handle = font
+        self.face = face
+        self.coordinates = coordinates
+        self.namedInstance = namedInstance
+    }
+
+    deinit {
+        hb_font_destroy(handle)
+    }
+
+    /// The same font with HarfBuzz's scale set to `scale` units per em, for callers (hb-shape's
+    /// output format) that need HarfBuzz's own rounding at a given scale.
+    func rescaled(to scale: Int) -> Font {
+        Font(face: face, coordinates: coordinates, namedInstance: namedInstance, scale: scale)
+    }
+
+    /// Whether any coordinate differs from its axis default.
+    public var isVaried: Bool {
+        zip(coordinates, VariationAxis.all(of: face)).contains { $0.value != $1.defaultValue }
+    }
+
+    /// The glyph's name from the `post` or `CFF` table, or HarfBuzz's fallback `gidN`.
+    public func glyphName(_ glyph: UInt32) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        if hb_font_get_glyph_name(handle, glyph, &buffer, UInt32(buffer.count)) != 0, buffer[0] != 0 {
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return "gid\(glyph)"
+    }
+
+    /// The glyph the `cmap` maps a character to, or nil when the font lacks it.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(handle, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The glyph's outline bounds in font units, y up, at this font's coordinates; nil for a glyph
+    /// with no outline (a space). From `hb_font_get_glyph_extents` (glyf/CFF/CFF2 with variations).
+    public func glyphBounds(_ glyph: UInt32) -> GlyphBounds? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(handle, glyph, &extents) != 0,
+            extents.width != 0 || extents.height != 0
+        else { return nil }
+        let xMin = Int(extents.x_bearing), yMax = Int(extents.y_bearing)
+        return GlyphBounds(
+            xMin: min(xMin, xMin + Int(extents.width)), yMin: min(yMax, yMax + Int(extents.height)),
+            xMax: max(xMin, xMin + Int(extents.width)), yMax: max(yMax, yMax + Int(extents.height)))
+    }
+}
+
+/// A box in font units with y growing up, as the font tables store outlines.
+public struct GlyphBounds: Sendable, Hashable {
+    public var xMin: Int, yMin: Int, xMax: Int, yMax: Int
+
+    public init(xMin: Int, yMin: Int, xMax: Int, yMax: Int) {
+        self.xMin = xMin
+        self.yMin = yMin
+        self.xMax = xMax
+        self.yMax = yMax
+    }
+
+    public func union(_ other: GlyphBounds) -> GlyphBounds {
+        GlyphBounds(
+            xMin: min(xMin, other.xMin), yMin: min(yMin, other.yMin),
+            xMax: max(xMax, other.xMax), yMax: max(yMax, other.yMax))
+    }
+
+    public func offsetBy(x: Int, y: Int) -> GlyphBounds {
+        GlyphBounds(xMin: xMin + x, yMin: yMin + y, xMax: xMax + x, yMax: yMax + y)
+    }
+}

@@ -1,0 +1,220 @@
+internal import CFontFitHarfBuzz
+import Foundation
+
+/// A variation axis of a face (`fvar`).
+public struct VariationAxis: Sendable, Hashable, CustomStringConvertible {
+    public let tag: String
+    public let name: String
+    public let minValue: Double
+    public let defaultValue: Double
+    public let maxValue: Double
+
+    public var description: String {
+        "\(tag) (\(minValue.shortDescription)…\(maxValue.shortDescription), default \(defaultValue.shortDescription))"
+    }
+
+    static func all(of face: FontFace) -> [VariationAxis] {
+        var count = hb_ot_var_get_axis_count(face.handle)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        _ = hb_ot_var_get_axis_infos(face.handle, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { info in
+            VariationAxis(
+                tag: HBTag.string(info.tag), name: face.name(info.name_id) ?? HBTag.string(info.tag),
+                minValue: Double(info.min_value), defaultValue: Double(info.default_value),
+                maxValue: Double(info.max_value))
+        }
+    }
+}
+
+/// A named instance of a variable face (`fvar`), such as "Bold".
+public struct NamedInstance: Sendable, Hashable {
+    public let name: String
+    public let coordinates: [String: Double]
+
+    static func all(of face: FontFace, axes: [VariationAxis]) -> [NamedInstance] {
+        let count = hb_ot_var_get_named_instance_count(face.handle)
+        return (0..<count).map { index in
+            var coordinateCount = UInt32(axes.count)
+            var values = [Float](repeating: 0, count: axes.count)
+            _ = hb_ot_var_named_instance_get_design_coords(face.handle, index, &coordinateCount, &values)
+            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face.handle, index)
+            return NamedInstance(
+                name: face.name(nameID) ?? "instance \(index)",
+                coordinates: Dictionary(
+                    uniqueKeysWithValues: zip(axes.map(\.tag), values.map(Double.init))))
+        }
+    }
+}
+
+/// The vertical metrics of a line, in whatever unit they were scaled to.
+public struct LineMetrics: Sendable, Hashable {
+    /// Distance from the top of the line box to the baseline.
+    public var ascent: Double
+    /// Distance from the baseline down to the bottom of the line box (positive).
+    public var descent: Double
+    public var lineGap: Double
+    /// ascent + descent + lineGap.
+    public var lineHeight: Double { ascent + descent + lineGap }
+
+    public init(ascent: Double, descent: Double, lineGap: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+    }
+
+    public func scaled(by factor: Double) -> LineMetrics {
+        LineMetrics(ascent: ascent * factor, descent: descent * factor, lineGap: lineGap * factor)
+    }
+}
+
+/// Ascender, descender and line gap as one table stores them (font units, descender negative).
+public struct RawVerticalMetrics: Sendable, Hashable {
+    public let ascender: Int
+    public let descender: Int
+    public let lineGap: Int
+}
+
+/// How glyph outlines are stored.
+public enum OutlineFormat: String, Sendable {
+    case trueType = "TrueType", cff = "CFF", cff2 = "CFF2", none = "none"
+}
+
+/// Everything a face exposes, read at a font's variation coordinates. Font units throughout.
+public struct FontInfo: Sendable {
+    public let source: String
+    public let faceIndex: Int
+    public let faceCount: Int
+    public let familyName: String
+    public let styleName: String
+    public let postScriptName: String
+    public let unitsPerEm: Int
+    public let glyphCount: Int
+    /// The line metrics fontfit uses: HarfBuzz's horizontal font extents, which are the OS/2 typo
+    /// metrics when fsSelection's USE_TYPO_METRICS bit is set and hhea's otherwise (variations
+    /// applied through MVAR); descent is positive.
+    public let lineMetrics: LineMetrics
+    public let hhea: RawVerticalMetrics
+    public let typo: RawVerticalMetrics?
+    /// usWinAscent and usWinDescent (both positive, as stored).
+    public let winAscent: Int?
+    public let winDescent: Int?
+    public let useTypoMetrics: Bool
+    public let capHeight: Int?
+    public let xHeight: Int?
+    public let underlinePosition: Int
+    public let underlineThickness: Int
+    public let axes: [VariationAxis]
+    public let namedInstances: [NamedInstance]
+    public let coordinates: [FontVariation]
+    /// GSUB and GPOS feature tags, sorted and unique.
+    public let features: [String]
+    /// GSUB and GPOS script tags, sorted and unique.
+    public let scripts: [String]
+    public let outlineFormat: OutlineFormat
+    /// True when the face has a COLR, CBDT, sbix or SVG table.
+    public let hasColorGlyphs: Bool
+}
+
+extension Font {
+    /// Line metrics in font units (see ``FontInfo/lineMetrics`` for the rule).
+    public var unitLineMetrics: LineMetrics {
+        var extents = hb_font_extents_t()
+        _ = hb_font_get_h_extents(handle, &extents)
+        return LineMetrics(
+            ascent: Double(extents.ascender), descent: Double(-extents.descender),
+            lineGap: Double(extents.line_gap))
+    }
+
+    /// Reads everything the face exposes.
+    public var info: FontInfo {
+        let os2 = BigEndianTable(face.tableData("OS/2"))
+        let hhea = BigEndianTable(face.tableData("hhea"))
+        let axes = VariationAxis.all(of: face)
+        let hasTypo = os2.count >= 78
+        return FontInfo(
+            source: face.source, faceIndex: face.index, faceCount: face.faceCount,
+            familyName: face.name(16) ?? face.name(1) ?? "",
+            styleName: face.name(17) ?? face.name(2) ?? "",
+            postScriptName: face.name(6) ?? "",
+            unitsPerEm: face.unitsPerEm, glyphCount: face.glyphCount,
+            lineMetrics: unitLineMetrics,
+            hhea: RawVerticalMetrics(
+                ascender: hhea.int16(at: 4), descender: hhea.int16(at: 6), lineGap: hhea.int16(at: 8)),
+            typo: hasTypo
+                ? RawVerticalMetrics(
+                    ascender: os2.int16(at: 68), descender: os2.int16(at: 70), lineGap: os2.int16(at: 72))
+                : nil,
+            winAscent: hasTypo ? os2.uint16(at: 74) : nil,
+            winDescent: hasTypo ? os2.uint16(at: 76) : nil,
+            useTypoMetrics: os2.count >= 64 && os2.uint16(at: 62) & 0x80 != 0,
+            capHeight: metric(HB_OT_METRICS_TAG_CAP_HEIGHT),
+            xHeight: metric(HB_OT_METRICS_TAG_X_HEIGHT),
+            underlinePosition: metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0,
+            underlineThickness: metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0,
+            axes: axes,
+            namedInstances: NamedInstance.all(of: face, axes: axes),
+            coordinates: coordinates,
+            features: face.layoutTags(featureTags: true),
+            scripts: face.layoutTags(featureTags: false),
+            outlineFormat: face.hasTable("glyf")
+                ? .trueType : face.hasTable("CFF ") ? .cff : face.hasTable("CFF2") ? .cff2 : .none,
+            hasColorGlyphs: ["COLR", "CBDT", "sbix", "SVG "].contains { face.hasTable($0) })
+    }
+
+    /// A metric from `hb_ot_metrics_get_position` (MVAR applied), nil when the font does not set it.
+    private func metric(_ tag: hb_ot_metrics_tag_t) -> Int? {
+        var position: hb_position_t = 0
+        return hb_ot_metrics_get_position(handle, tag, &position) != 0 ? Int(position) : nil
+    }
+}
+
+extension FontFace {
+    /// A `name` table entry in HarfBuzz's default language (English when present).
+    func name(_ id: UInt32) -> String? {
+        var length: UInt32 = 0
+        length = hb_ot_name_get_utf8(handle, id, nil, &length, nil)
+        guard length > 0 else { return nil }
+        var size = length + 1
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        _ = hb_ot_name_get_utf8(handle, id, nil, &size, &buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The feature or script tags of GSUB and GPOS together, sorted and unique.
+    func layoutTags(featureTags: Bool) -> [String] {
+        var tags = Set<String>()
+        for table in ["GSUB", "GPOS"].map(HBTag.make) {
+            var total: UInt32 = 0
+            total =
+                featureTags
+                ? hb_ot_layout_table_get_feature_tags(handle, table, 0, nil, nil)
+                : hb_ot_layout_table_get_script_tags(handle, table, 0, nil, nil)
+            guard total > 0 else { continue }
+            var count = total
+            var values = [hb_tag_t](repeating: 0, count: Int(total))
+            _ =
+                featureTags
+                ? hb_ot_layout_table_get_feature_tags(handle, table, 0, &count, &values)
+                : hb_ot_layout_table_get_script_tags(handle, table, 0, &count, &values)
+            tags.formUnion(values.prefix(Int(count)).map(HBTag.string))
+        }
+        return tags.sorted()
+    }
+}
+
+/// Reads big-endian integers from a font table; out-of-range reads give 0.
+struct BigEndianTable {
+    let bytes: [UInt8]
+    init(_ data: Data) { bytes = [UInt8](data) }
+    var count: Int { bytes.count }
+
+    func uint16(at offset: Int) -> Int {
+        guard offset + 2 <= bytes.count else { return 0 }
+        return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+    }
+
+    func int16(at offset: Int) -> Int {
+        Int(Int16(truncatingIfNeeded: uint16(at: offset)))
+    }
+}

@@ -1,0 +1,69 @@
+internal import CFontFitHarfBuzz
+
+/// What `hb-shape` prints for each glyph, switched off by its `--no-…` flags.
+public struct HBShapeFields: Sendable, Hashable {
+    public var glyphNames = true
+    public var positions = true
+    public var clusters = true
+    public var advances = true
+
+    public init(glyphNames: Bool = true, positions: Bool = true, clusters: Bool = true, advances: Bool = true) {
+        self.glyphNames = glyphNames
+        self.positions = positions
+        self.clusters = clusters
+        self.advances = advances
+    }
+
+    var flags: hb_buffer_serialize_flags_t {
+        var raw = HB_BUFFER_SERIALIZE_FLAG_DEFAULT.rawValue
+        if !glyphNames { raw |= HB_BUFFER_SERIALIZE_FLAG_NO_GLYPH_NAMES.rawValue }
+        if !positions { raw |= HB_BUFFER_SERIALIZE_FLAG_NO_POSITIONS.rawValue }
+        if !clusters { raw |= HB_BUFFER_SERIALIZE_FLAG_NO_CLUSTERS.rawValue }
+        if !advances { raw |= HB_BUFFER_SERIALIZE_FLAG_NO_ADVANCES.rawValue }
+        return hb_buffer_serialize_flags_t(rawValue: raw)
+    }
+}
+
+extension Font {
+    /// Shapes `text` and prints it exactly as `hb-shape` does, through HarfBuzz's own serializer
+    /// (`hb_buffer_serialize_glyphs`, text format), one line per line of `text`.
+    ///
+    /// Positions are in font units unless `fontSize` is given; like `hb-shape --font-size`, the font's
+    /// scale is then the size truncated to an integer (hb-shape sets no sub-pixel bits). An empty text
+    /// prints nothing, as hb-shape does.
+    public func hbShapeOutput(
+        _ text: String, options: ShapingOptions = ShapingOptions(), fontSize: Double? = nil,
+        fields: HBShapeFields = HBShapeFields()
+    ) throws(FontEngineError) -> String {
+        let options = try options.validated()
+        if let fontSize { try Self.checkSize(fontSize) }
+        let font = fontSize.map { rescaled(to: Int($0)) } ?? self
+        var output = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty || !text.isEmpty {
+            output += font.withShapedBuffer(String(line), options: options) { buffer in
+                Self.serialize(buffer, font: font.handle, flags: fields.flags)
+            }
+            output += "\n"
+        }
+        return text.isEmpty ? "" : output
+    }
+
+    private static func serialize(
+        _ buffer: OpaquePointer, font: OpaquePointer, flags: hb_buffer_serialize_flags_t
+    ) -> String {
+        let length = hb_buffer_get_length(buffer)
+        var bytes = [CChar](repeating: 0, count: 4096)
+        var text = ""
+        var start: UInt32 = 0
+        repeat {
+            var consumed: UInt32 = 0
+            let written = hb_buffer_serialize_glyphs(
+                buffer, start, length, &bytes, UInt32(bytes.count), &consumed, font,
+                HB_BUFFER_SERIALIZE_FORMAT_TEXT, flags)
+            text += String(decoding: bytes.prefix(Int(consumed)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            start += written
+            if written == 0 { break }
+        } while start < length
+        return text
+    }
+}

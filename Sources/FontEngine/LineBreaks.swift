@@ -1,0 +1,52 @@
+internal import CFontFitICU
+
+/// A place where a line may (or must) end, from ICU's UAX #14 line break iterator.
+public struct LineBreakOpportunity: Sendable, Hashable {
+    /// The UTF-8 offset in the text where the next line would start.
+    public let offset: Int
+    /// True after a hard line break (LF, CR, NEL, LS, PS): the line must end here.
+    public let isMandatory: Bool
+
+    public init(offset: Int, isMandatory: Bool) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+    }
+}
+
+/// Unicode line breaking (UAX #14) through ICU's C API, called via the CFontFitICU shim because
+/// ICU's exported symbols carry a version suffix that only its C macros know.
+public enum LineBreaker {
+    /// Every break opportunity after the start of `text`, in order; the end of a non-empty text is
+    /// always the last one.
+    public static func opportunities(in text: String, locale: String = "") -> [LineBreakOpportunity] {
+        let utf16 = Array(text.utf16)
+        guard !utf16.isEmpty else { return [] }
+        var offsets = [Int32](repeating: 0, count: utf16.count + 1)
+        var mandatory = [UInt8](repeating: 0, count: utf16.count + 1)
+        var error: Int32 = 0
+        let count = cfontfit_line_breaks(
+            utf16, Int32(utf16.count), locale, &offsets, &mandatory, Int32(offsets.count), &error)
+        guard count > 0 else {
+            // ICU failing here means it has no break data at all; the end of the text still ends it.
+            return [LineBreakOpportunity(offset: text.utf8.count, isMandatory: false)]
+        }
+        // Map UTF-16 offsets to UTF-8 offsets in one pass over the scalars.
+        var result: [LineBreakOpportunity] = []
+        result.reserveCapacity(Int(count))
+        var next = 0
+        var utf16Offset = 0, utf8Offset = 0
+        for scalar in text.unicodeScalars {
+            while next < Int(count) && Int(offsets[next]) <= utf16Offset {
+                result.append(LineBreakOpportunity(offset: utf8Offset, isMandatory: mandatory[next] != 0))
+                next += 1
+            }
+            utf16Offset += UTF16.width(scalar)
+            utf8Offset += UTF8.width(scalar)
+        }
+        while next < Int(count) {
+            result.append(LineBreakOpportunity(offset: utf8Offset, isMandatory: mandatory[next] != 0))
+            next += 1
+        }
+        return result
+    }
+}

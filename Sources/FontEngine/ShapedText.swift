@@ -1,0 +1,92 @@
+internal import CFontFitHarfBuzz
+
+/// One glyph as HarfBuzz positioned it, in font units.
+public struct ShapedGlyph: Sendable, Hashable {
+    public let glyphID: UInt32
+    /// The UTF-8 offset in the text of the first character this glyph belongs to (HarfBuzz's cluster,
+    /// as `hb-shape` prints it).
+    public let cluster: Int
+    public let xAdvance: Int32
+    public let yAdvance: Int32
+    public let xOffset: Int32
+    public let yOffset: Int32
+    /// HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: breaking the line before this glyph changes the
+    /// shaping, so a line that starts or ends here must be shaped again.
+    public let unsafeToBreak: Bool
+}
+
+/// A text shaped once, in font units; sizes are applied by arithmetic.
+public struct ShapedText: Sendable {
+    public let text: String
+    public let glyphs: [ShapedGlyph]
+    public let unitsPerEm: Int
+    /// The direction HarfBuzz shaped in (given, or guessed from the text).
+    public let direction: TextDirection
+
+    /// The sum of the advances along the direction, in font units.
+    public var advance: Int {
+        direction.isHorizontal
+            ? glyphs.reduce(0) { $0 + Int($1.xAdvance) } : glyphs.reduce(0) { $0 + Int(-$1.yAdvance) }
+    }
+
+    /// The advance width at a point size: advance × size / unitsPerEm.
+    public func width(atSize size: Double) -> Double {
+        Double(advance) * size / Double(unitsPerEm)
+    }
+}
+
+extension Font {
+    /// Shapes `text` with HarfBuzz (`hb_shape`) in font units.
+    ///
+    /// Direction, script and language, when not given, are guessed from the text as `hb-shape` does
+    /// (`hb_buffer_guess_segment_properties`). Clusters are UTF-8 offsets into `text`.
+    public func shape(_ text: String, options: ShapingOptions = ShapingOptions()) -> ShapedText {
+        withShapedBuffer(text, options: options) { buffer in
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            var glyphs: [ShapedGlyph] = []
+            glyphs.reserveCapacity(Int(count))
+            for index in 0..<Int(count) {
+                let info = infos![index], position = positions![index]
+                var mutableInfo = info
+                let flags = hb_glyph_info_get_glyph_flags(&mutableInfo)
+                glyphs.append(
+                    ShapedGlyph(
+                        glyphID: info.codepoint, cluster: Int(info.cluster),
+                        xAdvance: position.x_advance, yAdvance: position.y_advance,
+                        xOffset: position.x_offset, yOffset: position.y_offset,
+                        unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+            }
+            return ShapedText(
+                text: text, glyphs: glyphs, unitsPerEm: face.unitsPerEm,
+                direction: TextDirection(hb_buffer_get_direction(buffer)) ?? .leftToRight)
+        }
+    }
+
+    /// Runs `body` with a buffer holding `text` shaped by this font. The buffer belongs to this call
+    /// alone, which is what makes sharing one font between threads safe.
+    func withShapedBuffer<T>(
+        _ text: String, options: ShapingOptions, _ body: (OpaquePointer) -> T
+    ) -> T {
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+            }
+        }
+        if let direction = options.direction { hb_buffer_set_direction(buffer, direction.hbDirection) }
+        if let script = options.script {
+            hb_buffer_set_script(buffer, hb_script_from_string(script, Int32(script.utf8.count)))
+        }
+        if let language = options.language {
+            hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        let features = options.features.map(\.hbFeature)
+        hb_shape(handle, buffer, features, UInt32(features.count))
+        return body(buffer)
+    }
+}

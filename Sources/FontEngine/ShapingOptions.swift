@@ -1,0 +1,162 @@
+internal import CFontFitHarfBuzz
+
+/// An OpenType feature setting in HarfBuzz's syntax: `tnum`, `-liga`, `ss01`, `kern[3:5]=0`.
+public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
+    /// The setting as the user wrote it.
+    public let description: String
+    let tag: UInt32
+    let value: UInt32
+    let start: UInt32
+    let end: UInt32
+
+    /// Parses one setting with `hb_feature_from_string`.
+    public init(_ text: String) throws(FontEngineError) {
+        var feature = hb_feature_t()
+        let trimmed = text.trimmingWhitespace
+        guard !trimmed.isEmpty, hb_feature_from_string(trimmed, Int32(trimmed.utf8.count), &feature) != 0 else {
+            throw .invalidFeature(text)
+        }
+        description = trimmed
+        tag = feature.tag
+        value = feature.value
+        start = feature.start
+        end = feature.end
+    }
+
+    /// Parses a comma-separated list, as `--features` takes it.
+    public static func list(_ text: String) throws(FontEngineError) -> [FontFeature] {
+        try commaSeparated(text).map { item throws(FontEngineError) in try FontFeature(item) }
+    }
+
+    /// The feature's four-letter tag.
+    public var tagName: String { HBTag.string(tag) }
+
+    /// Whether the setting turns the feature on over the whole text.
+    public var isEnabledEverywhere: Bool { value != 0 && start == 0 && end == UInt32.max }
+
+    var hbFeature: hb_feature_t { hb_feature_t(tag: tag, value: value, start: start, end: end) }
+}
+
+/// A variation-axis setting in HarfBuzz's syntax: `wght=700`.
+public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
+    /// The axis tag, e.g. "wght".
+    public let tag: String
+    /// The design-space value.
+    public let value: Double
+
+    public init(tag: String, value: Double) {
+        self.tag = tag
+        self.value = value
+    }
+
+    /// Parses one setting with `hb_variation_from_string`.
+    public init(_ text: String) throws(FontEngineError) {
+        var variation = hb_variation_t()
+        let trimmed = text.trimmingWhitespace
+        guard !trimmed.isEmpty,
+            hb_variation_from_string(trimmed, Int32(trimmed.utf8.count), &variation) != 0,
+            variation.value.isFinite
+        else { throw .invalidVariation(text) }
+        self.init(tag: HBTag.string(variation.tag), value: Double(variation.value))
+    }
+
+    /// Parses a comma-separated list, as `--variations` takes it.
+    public static func list(_ text: String) throws(FontEngineError) -> [FontVariation] {
+        try commaSeparated(text).map { item throws(FontEngineError) in try FontVariation(item) }
+    }
+
+    public var description: String { "\(tag)=\(value.shortDescription)" }
+}
+
+/// The direction text runs in, as HarfBuzz's `hb_direction_t`.
+public enum TextDirection: String, Sendable, CaseIterable {
+    case leftToRight = "ltr", rightToLeft = "rtl", topToBottom = "ttb", bottomToTop = "btt"
+
+    /// Parses ltr, rtl, ttb, btt (or any spelling `hb_direction_from_string` accepts).
+    public init(parsing text: String) throws(FontEngineError) {
+        switch hb_direction_from_string(text, Int32(text.utf8.count)) {
+        case HB_DIRECTION_LTR: self = .leftToRight
+        case HB_DIRECTION_RTL: self = .rightToLeft
+        case HB_DIRECTION_TTB: self = .topToBottom
+        case HB_DIRECTION_BTT: self = .bottomToTop
+        default: throw .invalidDirection(text)
+        }
+    }
+
+    public var isHorizontal: Bool { self == .leftToRight || self == .rightToLeft }
+
+    var hbDirection: hb_direction_t {
+        switch self {
+        case .leftToRight: HB_DIRECTION_LTR
+        case .rightToLeft: HB_DIRECTION_RTL
+        case .topToBottom: HB_DIRECTION_TTB
+        case .bottomToTop: HB_DIRECTION_BTT
+        }
+    }
+
+    init?(_ direction: hb_direction_t) {
+        switch direction {
+        case HB_DIRECTION_LTR: self = .leftToRight
+        case HB_DIRECTION_RTL: self = .rightToLeft
+        case HB_DIRECTION_TTB: self = .topToBottom
+        case HB_DIRECTION_BTT: self = .bottomToTop
+        default: return nil
+        }
+    }
+}
+
+/// How to shape: features, and the segment properties HarfBuzz guesses from the text when they are
+/// not given (`hb_buffer_guess_segment_properties`).
+public struct ShapingOptions: Sendable, Hashable {
+    public var features: [FontFeature]
+    public var direction: TextDirection?
+    /// An ISO 15924 tag such as "Latn" or "Arab".
+    public var script: String?
+    /// A BCP 47 language tag such as "tr" or "ja".
+    public var language: String?
+
+    public init(
+        features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
+        language: String? = nil
+    ) {
+        self.features = features
+        self.direction = direction
+        self.script = script
+        self.language = language
+    }
+
+    /// Checks the script tag now, so that shaping never meets a bad one.
+    public func validated() throws(FontEngineError) -> ShapingOptions {
+        if let script {
+            let tag = hb_script_from_string(script, Int32(script.utf8.count))
+            if script.utf8.count != 4 || tag == HB_SCRIPT_INVALID || tag == HB_SCRIPT_UNKNOWN
+                && script.lowercased() != "zzzz"
+            {
+                throw .invalidScript(script)
+            }
+        }
+        return self
+    }
+}
+
+/// Splits a `--features`/`--variations` list; an empty item ("a,,b") is kept so that it is rejected.
+func commaSeparated(_ text: String) -> [String] {
+    guard !text.trimmingWhitespace.isEmpty else { return [] }
+    return text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+extension Double {
+    /// "700" for whole numbers, "37.25" otherwise.
+    var shortDescription: String {
+        rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import FontFit
+import Foundation
+
+/// The font to use, shared by every command.
+struct FontOptions: ParsableArguments {
+    @Option(help: "Font file (.ttf, .otf, .ttc, .otc). Default: the bundled DejaVu Sans.")
+    var font: String?
+
+    @Option(help: "Face index in a collection.")
+    var faceIndex: Int = 0
+
+    @Option(help: "Variation axis values, comma-separated, e.g. wght=700,wdth=90.")
+    var variations: String = ""
+
+    @Option(help: "Start from this named instance (index or name, see `fontfit info`).")
+    var namedInstance: String?
+
+    var fontPath: String { font ?? BundledFont.path }
+
+    func load() throws -> Font {
+        let face = try FontFace(contentsOf: fontPath, index: faceIndex)
+        var instance: Int?
+        if let namedInstance {
+            let instances = try Font(face: face).info.namedInstances
+            if let index = Int(namedInstance) {
+                instance = index
+            } else if let index = instances.firstIndex(where: {
+                $0.name.caseInsensitiveCompare(namedInstance) == .orderedSame
+            }) {
+                instance = index
+            } else {
+                throw FontEngineError.unknownNamedInstance(
+                    namedInstance, available: instances.map(\.name))
+            }
+        }
+        return try Font(
+            face: face, variations: try FontVariation.list(variations), namedInstance: instance)
+    }
+}
+
+/// Shaping settings, spelled as hb-shape spells them.
+struct ShapingArguments: ParsableArguments {
+    @Option(help: "OpenType features, comma-separated, HarfBuzz syntax: tnum,-liga,kern[3:5]=0.")
+    var features: String = ""
+
+    @Option(help: "Text direction: ltr, rtl, ttb or btt (default: guessed from the text).")
+    var direction: String?
+
+    @Option(help: "ISO 15924 script tag, e.g. Latn, Arab (default: guessed from the text).")
+    var script: String?
+
+    @Option(help: "BCP 47 language tag, e.g. tr, ja (default: the process locale, as hb-shape).")
+    var language: String?
+
+    func options() throws -> ShapingOptions {
+        try ShapingOptions(
+            features: FontFeature.list(features),
+            direction: direction.map { text throws(FontEngineError) in try TextDirection(parsing: text) },
+            script: script, language: language
+        ).validated()
+    }
+}
+
+/// The text to work on: an argument, or a UTF-8 file (`-` for standard input).
+struct TextInput: ParsableArguments {
+    @Argument(help: "The text.")
+    var text: String?
+
+    @Option(help: "Read the text from a UTF-8 file ('-' for standard input); one final newline is dropped.")
+    var textFile: String?
+
+    func read() throws -> String {
+        switch (text, textFile) {
+        case (let text?, nil): return text
+        case (nil, let path?): return try Self.readFile(path)
+        case (.some, .some): throw CLIError.usage("give the text as an argument or with --text-file, not both")
+        case (nil, nil): throw CLIError.usage("missing text: give it as an argument or with --text-file")
+        }
+    }
+
+    private static func readFile(_ path: String) throws -> String {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw FontEngineError.fileNotFound(path: path)
+            }
+            guard !isDirectory.boolValue else { throw FontEngineError.notAFile(path: path) }
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw FontEngineError.unreadableFile(path: path, reason: "permission denied or I/O error")
+            }
+            data = contents
+        }
+        guard var text = String(validating: data, as: UTF8.self) else {
+            throw FontEngineError.undecodableText(source: path == "-" ? "standard input" : path)
+        }
+        if text.last?.isNewline == true { text.removeLast() }
+        return text
+    }
+}
+
+/// Rejects a size option that is zero, negative, NaN or infinite, naming the option.
+func checkSize(_ value: Double, option: String) throws {
+    guard value.isFinite, value > 0 else {
+        throw CLIError.usage("invalid \(option) \(value): a size must be a finite number greater than 0")
+    }
+}
