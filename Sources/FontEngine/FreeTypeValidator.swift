@@ -38,7 +38,10 @@ enum FreeTypeValidator {
                 library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
                 FT_Long(bytes.count), FT_Long(index), &face)
             guard error == 0, let face else {
-                return .failure(.invalidFontData(source: source, reason: describe(error)))
+                let reason = hasFontSignature(data)
+                    ? "the file starts like a font but is damaged or truncated (\(describe(error)))"
+                    : describe(error)
+                return .failure(.invalidFontData(source: source, reason: reason))
             }
             defer { FT_Done_Face(face) }
             // A face opened with index -1 only reports num_faces, so the format is checked on the real one.
@@ -49,6 +52,13 @@ enum FreeTypeValidator {
             return .success(body(face))
         }
         return try result.get()
+    }
+
+    /// Whether the bytes open with an sfnt or collection tag, so a failure means damage, not a
+    /// different kind of file.
+    private static func hasFontSignature(_ data: Data) -> Bool {
+        let signatures: [[UInt8]] = [[0, 1, 0, 0], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
+        return signatures.contains { data.prefix(4).elementsEqual($0) }
     }
 
     /// FreeType's error codes (fterrdef.h) that a bad font file produces, in words.

@@ -26,7 +26,8 @@ public struct HBShapeFields: Sendable, Hashable {
 
 extension Font {
     /// Shapes `text` and prints it exactly as `hb-shape` does, through HarfBuzz's own serializer
-    /// (`hb_buffer_serialize_glyphs`, text format), one line per line of `text`.
+    /// (`hb_buffer_serialize_glyphs`, text format), one line per line of `text`. Clusters are
+    /// Unicode scalar indices, as hb-shape prints them.
     ///
     /// Positions are in font units unless `fontSize` is given; like `hb-shape --font-size`, the font's
     /// scale is then the size truncated to an integer (hb-shape sets no sub-pixel bits). An empty text
@@ -40,7 +41,7 @@ extension Font {
         let font = fontSize.map { rescaled(to: Int($0)) } ?? self
         var output = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty || !text.isEmpty {
-            output += font.withShapedBuffer(String(line), options: options) { buffer in
+            output += font.withShapedBuffer(String(line), options: options, scalarClusters: true) { buffer in
                 Self.serialize(buffer, font: font.handle, flags: fields.flags)
             }
             output += "\n"

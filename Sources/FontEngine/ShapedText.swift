@@ -29,6 +29,17 @@ public struct ShapedText: Sendable {
             ? glyphs.reduce(0) { $0 + Int($1.xAdvance) } : glyphs.reduce(0) { $0 + Int(-$1.yAdvance) }
     }
 
+    /// Each glyph's cluster as an index of Unicode scalars in the text (how hb-shape numbers them).
+    public var scalarClusters: [Int] {
+        var scalarIndexAtOffset: [Int: Int] = [:]
+        var offset = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            scalarIndexAtOffset[offset] = index
+            offset += UTF8.width(scalar)
+        }
+        return glyphs.map { scalarIndexAtOffset[$0.cluster] ?? 0 }
+    }
+
     /// The advance width at a point size: advance × size / unitsPerEm.
     public func width(atSize size: Double) -> Double {
         Double(advance) * size / Double(unitsPerEm)
@@ -66,8 +77,12 @@ extension Font {
 
     /// Runs `body` with a buffer holding `text` shaped by this font. The buffer belongs to this call
     /// alone, which is what makes sharing one font between threads safe.
+    ///
+    /// `scalarClusters` numbers clusters by Unicode scalar instead of UTF-8 offset, as `hb-shape`
+    /// does unless given `--utf8-clusters`.
     func withShapedBuffer<T>(
-        _ text: String, options: ShapingOptions, _ body: (OpaquePointer) -> T
+        _ text: String, options: ShapingOptions, scalarClusters: Bool = false,
+        _ body: (OpaquePointer) -> T
     ) -> T {
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
@@ -75,6 +90,12 @@ extension Font {
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+            }
+        }
+        if scalarClusters {
+            var count: UInt32 = 0
+            if let infos = hb_buffer_get_glyph_infos(buffer, &count) {
+                for index in 0..<Int(count) { infos[index].cluster = UInt32(index) }
             }
         }
         if let direction = options.direction { hb_buffer_set_direction(buffer, direction.hbDirection) }

@@ -28,10 +28,11 @@ struct ShapeCommand: ParsableCommand {
         if json {
             let scale = (fontSize ?? Double(font.face.unitsPerEm)) / Double(font.face.unitsPerEm)
             let shaped = font.shape(text, options: options)
-            let glyphs = shaped.glyphs.map { glyph -> JSONValue in
+            let clusters = shaped.scalarClusters
+            let glyphs = zip(shaped.glyphs, clusters).map { glyph, cluster -> JSONValue in
                 var members: [(String, JSONValue)] = [("glyph", .integer(Int(glyph.glyphID)))]
                 if !noGlyphNames { members.append(("name", .string(font.glyphName(glyph.glyphID)))) }
-                if !noClusters { members.append(("cluster", .integer(glyph.cluster))) }
+                if !noClusters { members.append(("cluster", .integer(cluster))) }
                 if !noPositions && !noAdvances {
                     members += [("xAdvance", .number(Double(glyph.xAdvance) * scale)),
                                 ("yAdvance", .number(Double(glyph.yAdvance) * scale))]

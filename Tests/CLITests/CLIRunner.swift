@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the built `fontfit` binary, as a user or another tool would.
+struct CLIRunner {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The repository's Fixtures folder, found from this file's path.
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static func fixture(_ relativePath: String) -> String {
+        fixtures.appendingPathComponent(relativePath).path
+    }
+
+    /// The binary SwiftPM built beside the test bundle.
+    static let executable: URL = {
+        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for directory in candidates {
+            let url = directory.appendingPathComponent("fontfit")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        fatalError("fontfit binary not found near \(Bundle.main.bundleURL.path)")
+    }()
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read before waiting, so a large output cannot fill the pipe and stall the child.
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// Runs a command that must succeed and print one JSON object.
+    static func json(_ arguments: [String]) throws -> [String: Any] {
+        let output = try run(arguments + ["--json"])
+        guard output.status == 0 else {
+            throw CLIFailure(message: "fontfit \(arguments) failed (\(output.status)): \(output.stderr)")
+        }
+        guard let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        else { throw CLIFailure(message: "not a JSON object: \(output.stdout)") }
+        return object
+    }
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Reads a golden file written by scripts/make-goldens.
+func loadGolden(_ name: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: CLIRunner.fixtures.appendingPathComponent("goldens/\(name)"))
+    return try JSONSerialization.jsonObject(with: data) as! [String: Any]
+}
