@@ -41,7 +41,8 @@ struct FontOptions: ParsableArguments {
 
 /// Shaping settings, spelled as hb-shape spells them.
 struct ShapingArguments: ParsableArguments {
-    @Option(help: "OpenType features, comma-separated, HarfBuzz syntax: tnum,-liga,kern[3:5]=0.")
+    // Unconditional, so that "--features -liga" reads "-liga" as the value, not as an option.
+    @Option(parsing: .unconditional, help: "OpenType features, comma-separated, HarfBuzz syntax: tnum,-liga,kern[3:5]=0.")
     var features: String = ""
 
     @Option(help: "Text direction: ltr, rtl, ttb or btt (default: guessed from the text).")

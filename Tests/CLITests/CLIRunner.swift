@@ -48,9 +48,10 @@ struct CLIRunner {
             stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
-    /// Runs a command that must succeed and print one JSON object.
+    /// Runs a command that must succeed and print one JSON object; `arguments` starts with the
+    /// subcommand, and `--json` goes right after it so that a final `-- TEXT` stays last.
     static func json(_ arguments: [String]) throws -> [String: Any] {
-        let output = try run(arguments + ["--json"])
+        let output = try run([arguments[0], "--json"] + arguments.dropFirst())
         guard output.status == 0 else {
             throw CLIFailure(message: "fontfit \(arguments) failed (\(output.status)): \(output.stderr)")
         }

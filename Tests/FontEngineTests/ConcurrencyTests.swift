@@ -1,0 +1,45 @@
+import FontEngine
+import Testing
+
+/// One font shared by many tasks: HarfBuzz's OpenType functions are thread-safe and every call owns
+/// its hb_buffer_t. scripts/test also runs this suite under the thread sanitizer.
+@Suite struct ConcurrencyTests {
+    static let texts = [
+        "AVATAR office", "0123456789", "Hamburgefonstiv", "fluffy affine", "Wave To", "ÅÉÎÕÜ",
+    ]
+
+    @Test func sharedFontGivesIdenticalResultsAcrossTasks() async throws {
+        let face = try FontFace(contentsOf: fixture("fonts/Inter-roman.var.ttf"))
+        let font = try Font(face: face, variations: [FontVariation(tag: "wght", value: 650)])
+        let options = ShapingOptions(features: try FontFeature.list("tnum"))
+        let expected = try Self.texts.map { try font.measure($0, size: 37.25, options: options) }
+        let results = try await withThrowingTaskGroup(of: (Int, LineMeasurement).self) { group in
+            for round in 0..<200 {
+                let index = round % Self.texts.count
+                group.addTask { (index, try font.measure(Self.texts[index], size: 37.25, options: options)) }
+            }
+            var collected: [(Int, LineMeasurement)] = []
+            for try await result in group { collected.append(result) }
+            return collected
+        }
+        #expect(results.count == 200)
+        for (index, measurement) in results {
+            #expect(measurement.width == expected[index].width)
+            #expect(measurement.ink == expected[index].ink)
+            #expect(measurement.metrics == expected[index].metrics)
+        }
+    }
+
+    @Test func facesAndFontsCanBeMadeConcurrently() async throws {
+        let path = fixture("fonts/DejaVuSans.ttf")
+        let widths = try await withThrowingTaskGroup(of: Double.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try Font(face: FontFace(contentsOf: path)).measure("Hello", size: 12).width }
+            }
+            var all: [Double] = []
+            for try await width in group { all.append(width) }
+            return all
+        }
+        #expect(Set(widths).count == 1)
+    }
+}
