@@ -39,8 +39,8 @@ enum FreeTypeValidator {
                 FT_Long(bytes.count), FT_Long(index), &face)
             guard error == 0, let face else {
                 let reason = hasFontSignature(data)
-                    ? "the file starts like a font but is damaged or truncated (\(describe(error)))"
-                    : describe(error)
+                    ? "the file starts like a font but is damaged or truncated (FreeType: \(describe(error)))"
+                    : error == 0x02 ? "not a font (FreeType: unknown file format)" : describe(error)
                 return .failure(.invalidFontData(source: source, reason: reason))
             }
             defer { FT_Done_Face(face) }
@@ -65,7 +65,7 @@ enum FreeTypeValidator {
     private static func describe(_ error: FT_Error) -> String {
         let reason: String =
             switch error {
-            case 0x02: "unknown file format (not a font)"
+            case 0x02: "unknown file format"
             case 0x03: "broken file"
             case 0x04: "invalid FreeType version"
             case 0x06: "invalid argument (face index?)"

@@ -37,7 +37,11 @@ extension Font {
         fields: HBShapeFields = HBShapeFields()
     ) throws(FontEngineError) -> String {
         let options = try options.validated()
-        if let fontSize { try Self.checkSize(fontSize) }
+        if let fontSize {
+            try Self.checkSize(fontSize)
+            // HarfBuzz's scale is an int32.
+            guard fontSize < Double(Int32.max) else { throw .invalidSize(fontSize) }
+        }
         let font = fontSize.map { rescaled(to: Int($0)) } ?? self
         var output = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty || !text.isEmpty {

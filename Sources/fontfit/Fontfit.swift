@@ -25,9 +25,9 @@ struct Fontfit: ParsableCommand {
             if exitCode(for: error) == .success || error is CleanExit {
                 exit(withError: error)
             }
-            let message = Self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-            let usage = Self.usageString(for: error)
-            fail(message + (usage.isEmpty ? "" : "\n" + usage), code: 64)
+            // ArgumentParser's own message, kept to the one line the CLI contract promises.
+            let message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+            fail(message + " (see 'fontfit --help')", code: 64)
         }
     }
 
@@ -37,13 +37,6 @@ struct Fontfit: ParsableCommand {
         case .data: 65
         case .file: 66
         }
-    }
-
-    private static func usageString(for error: Error) -> String {
-        // The usage line helps after a parse error; the full help is one `--help` away.
-        let full = fullMessage(for: error)
-        guard let range = full.range(of: "Usage: ") else { return "" }
-        return full[range.lowerBound...].split(separator: "\n").first.map(String.init) ?? ""
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {
