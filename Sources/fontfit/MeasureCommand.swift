@@ -48,7 +48,8 @@ struct MeasureCommand: ParsableCommand {
         let metrics = measurement.metrics
         func pt(_ value: Double) -> String { formatted(value) + " pt" }
         printTable([
-            ("font", "\(info.familyName) \(info.styleName) (\(font.face.source))"),
+            ("font", "\(info.familyName) \(info.styleName) ("
+                + (font.face.source == BundledFont.path ? "bundled" : font.face.source) + ")"),
             ("size", "\(pt(measurement.size)) (unitsPerEm \(measurement.unitsPerEm))"),
             ("width", pt(measurement.width)),
             ("ascent", pt(metrics.ascent)), ("descent", pt(metrics.descent)),
