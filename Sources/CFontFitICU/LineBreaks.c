@@ -1,13 +1,41 @@
 #include "CFontFitICU.h"
 
+#include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
+
+// Opening a line break iterator loads and clones ICU's rules, which costs more than shaping a short
+// line; each thread keeps one iterator per locale and only points it at new text.
+static _Thread_local UBreakIterator *cached_iterator = NULL;
+static _Thread_local char cached_locale[64] = "";
+
+static UBreakIterator *line_iterator(const char *locale, UErrorCode *status) {
+    if (cached_iterator != NULL && strncmp(cached_locale, locale, sizeof cached_locale) == 0) {
+        return cached_iterator;
+    }
+    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, status);
+    if (U_FAILURE(*status)) {
+        return NULL;
+    }
+    if (cached_iterator != NULL) {
+        ubrk_close(cached_iterator);
+    }
+    cached_iterator = iterator;
+    strncpy(cached_locale, locale, sizeof cached_locale - 1);
+    cached_locale[sizeof cached_locale - 1] = '\0';
+    return iterator;
+}
 
 int32_t cfontfit_line_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *offsets, uint8_t *mandatory, int32_t capacity,
                              int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
+    UBreakIterator *iterator = line_iterator(locale, &status);
+    if (iterator == NULL) {
+        *error = (int32_t)status;
+        return -1;
+    }
+    ubrk_setText(iterator, (const UChar *)text, length, &status);
     if (U_FAILURE(status)) {
         *error = (int32_t)status;
         return -1;
@@ -21,7 +49,8 @@ int32_t cfontfit_line_breaks(const uint16_t *text, int32_t length, const char *l
         mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
         count += 1;
     }
-    ubrk_close(iterator);
+    // The iterator must not keep pointing at the caller's buffer once it returns.
+    ubrk_setText(iterator, NULL, 0, &status);
     *error = 0;
     return count;
 }

@@ -30,6 +30,8 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidSize(Double)
     /// Text that is not valid UTF-8 (or UTF-16 for ICU).
     case undecodableText(source: String)
+    /// Any other value out of its range: a frame, a scale factor, a line limit.
+    case invalidValue(name: String, value: String, expected: String)
 
     /// How a caller should classify the failure.
     public enum Kind: Sendable {
@@ -46,7 +48,7 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
         case .fileNotFound, .notAFile, .unreadableFile: .file
         case .invalidFontData, .undecodableText: .data
         case .faceIndexOutOfRange, .invalidFeature, .invalidVariation, .unknownAxis,
-             .unknownNamedInstance, .invalidDirection, .invalidScript, .invalidSize: .usage
+             .unknownNamedInstance, .invalidDirection, .invalidScript, .invalidSize, .invalidValue: .usage
         }
     }
 
@@ -82,6 +84,8 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
             "invalid size \(size): a size must be a finite number greater than 0"
         case .undecodableText(let source):
             "text in \(source) is not valid UTF-8"
+        case .invalidValue(let name, let value, let expected):
+            "invalid \(name) \(value): expected \(expected)"
         }
     }
 }

@@ -111,3 +111,11 @@ extension Font {
         return body(buffer)
     }
 }
+
+extension Font {
+    /// Shapes `text` and returns only the glyph count: one `hb_shape` call with its buffer and
+    /// nothing else, the baseline that scripts/bench compares every fontfit operation against.
+    public func shapedGlyphCount(_ text: String, options: ShapingOptions = ShapingOptions()) -> Int {
+        withShapedBuffer(text, options: options) { Int(hb_buffer_get_length($0)) }
+    }
+}
