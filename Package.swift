@@ -23,6 +23,11 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        .systemLibrary(
+            name: "CFontFitPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         // ICU's C symbols carry a version suffix through macros; this shim gives Swift stable names.
         .target(
             name: "CFontFitICU",
@@ -30,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "FontEngine",
-            dependencies: ["CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU"]
+            dependencies: ["CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG"]
         ),
         .target(name: "TextFitting"),
         .target(
