@@ -1,0 +1,351 @@
+internal import CFontFitFreeType
+internal import CFontFitHarfBuzz
+import Foundation
+
+/// An 8-bit sRGB colour with straight (not premultiplied) alpha.
+public struct RGBAColor: Sendable, Hashable {
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+}
+
+/// A glyph and its pen position on the baseline, in a y-down coordinate system (pixels for
+/// ``GlyphRasterizer``, points in a scene).
+public struct PositionedGlyph: Sendable, Hashable {
+    public var glyph: UInt32
+    public var x: Double
+    public var y: Double
+
+    public init(glyph: UInt32, x: Double, y: Double) {
+        self.glyph = glyph
+        self.x = x
+        self.y = y
+    }
+}
+
+/// An RGBA8 raster: rows top to bottom, 4 bytes per pixel (red, green, blue, alpha), straight alpha,
+/// sRGB values composited as stored (no linearisation), the way most UI toolkits blend.
+public struct RGBAImage: Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes.
+    public var pixels: [UInt8]
+
+    /// An image filled with `fill`. Width and height must be at least 1.
+    public init(width: Int, height: Int, fill: RGBAColor = .clear) {
+        precondition(width > 0 && height > 0, "an image needs at least one pixel")
+        self.width = width
+        self.height = height
+        pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            for index in stride(from: 0, to: width * height * 4, by: 4) {
+                buffer[index] = fill.red
+                buffer[index + 1] = fill.green
+                buffer[index + 2] = fill.blue
+                buffer[index + 3] = fill.alpha
+            }
+            count = width * height * 4
+        }
+    }
+
+    public subscript(x x: Int, y y: Int) -> RGBAColor {
+        get {
+            let index = (y * width + x) * 4
+            return RGBAColor(
+                red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2], alpha: pixels[index + 3])
+        }
+        set {
+            let index = (y * width + x) * 4
+            pixels[index] = newValue.red
+            pixels[index + 1] = newValue.green
+            pixels[index + 2] = newValue.blue
+            pixels[index + 3] = newValue.alpha
+        }
+    }
+
+    /// Paints `color` over the pixel at `coverage` (0…1) with source-over compositing; pixels outside
+    /// the image are ignored.
+    public mutating func blend(x: Int, y: Int, color: RGBAColor, coverage: Double = 1) {
+        let alpha = Float(color.alpha) / 255 * Float(min(max(coverage, 0), 1))
+        blendPremultiplied(
+            x: x, y: y, red: Float(color.red) / 255 * alpha, green: Float(color.green) / 255 * alpha,
+            blue: Float(color.blue) / 255 * alpha, alpha: alpha)
+    }
+
+    /// Source-over with a premultiplied source colour, every channel 0…1.
+    mutating func blendPremultiplied(x: Int, y: Int, red: Float, green: Float, blue: Float, alpha: Float) {
+        guard alpha > 0, x >= 0, y >= 0, x < width, y < height else { return }
+        let index = (y * width + x) * 4
+        let destinationAlpha = Float(pixels[index + 3]) / 255
+        let keep = destinationAlpha * (1 - alpha)
+        let outAlpha = alpha + keep
+        func channel(_ source: Float, _ offset: Int) -> UInt8 {
+            let value = (source + Float(pixels[index + offset]) / 255 * keep) / outAlpha
+            return UInt8((min(max(value, 0), 1) * 255).rounded())
+        }
+        let red = channel(red, 0), green = channel(green, 1), blue = channel(blue, 2)
+        pixels[index] = red
+        pixels[index + 1] = green
+        pixels[index + 2] = blue
+        pixels[index + 3] = UInt8((min(outAlpha, 1) * 255).rounded())
+    }
+}
+
+/// Draws glyphs into an ``RGBAImage`` with FreeType.
+///
+/// Outlines are rasterised unhinted (`FT_LOAD_NO_HINTING`, `FT_RENDER_MODE_NORMAL`, 256 levels of
+/// coverage) at the exact size, with the pen's fractional position applied as an
+/// `FT_Set_Transform` offset, so the ink lands where the outline says, as in the SVG output. The
+/// size is an em size in pixels (FreeType's char size at 72 dpi). Colour glyphs (`FT_LOAD_COLOR`:
+/// COLR layers, CBDT/sbix bitmaps) keep their own colours; bitmap strikes are scaled from the
+/// nearest strike with an area filter.
+public final class GlyphRasterizer: @unchecked Sendable {
+    // @unchecked: a FreeType face is not thread-safe ("FreeType is not thread-safe", hb-ft.h), so
+    // every use of `face` happens while holding `lock`. FreeType reads the font from `bytes` for the
+    // face's whole life; both are freed in deinit, face first.
+    private let lock = NSLock()
+    private let bytes: UnsafeMutableRawBufferPointer
+    private let library: FT_Library
+    private let face: FT_Face
+    public let font: Font
+
+    public init(font: Font) throws(FontEngineError) {
+        let blob = hb_face_reference_blob(font.face.handle)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        let data = hb_blob_get_data(blob, &length)
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(Int(length), 1), alignment: 16)
+        if let data { bytes.copyMemory(from: UnsafeRawBufferPointer(start: data, count: Int(length))) }
+        var library: FT_Library?
+        var face: FT_Face?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            bytes.deallocate()
+            throw .invalidFontData(source: font.face.source, reason: "FreeType could not start")
+        }
+        guard FT_New_Memory_Face(
+                library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(length),
+                FT_Long(font.face.index), &face) == 0, let face
+        else {
+            FT_Done_FreeType(library)
+            bytes.deallocate()
+            throw .invalidFontData(source: font.face.source, reason: "FreeType cannot load the face for rendering")
+        }
+        if !font.coordinates.isEmpty {
+            // FreeType takes design coordinates in 16.16 fixed point.
+            var fixed = font.coordinates.map { FT_Fixed(($0.value * 65536).rounded()) }
+            FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
+        }
+        self.bytes = bytes
+        self.library = library
+        self.face = face
+        self.font = font
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+        bytes.deallocate()
+    }
+
+    /// Draws each glyph with its pen at (`x`, `y`) (baseline, image pixels, y down) at `size` pixels
+    /// per em, in `color` (colour glyphs keep their colours and take only its alpha). Sizes that are
+    /// not finite and positive, or of 16384 pixels and more, draw nothing; sizes are rounded to
+    /// 1/64 pixel, as FreeType takes them.
+    public func draw(glyphs: [PositionedGlyph], size: Double, color: RGBAColor, into image: inout RGBAImage) {
+        guard size.isFinite, size > 0, size < 16384, !glyphs.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        // Scale from the loaded bitmap's pixels to image pixels (1 for outlines).
+        var bitmapScale = 1.0
+        // Corrects the scale FreeType settled on (its 16.16 scale, or a ppem it rounded for a
+        // TrueType font that asks for integer ppems) to exactly size / unitsPerEm; nil when exact.
+        var correction: FT_Matrix?
+        if scalable {
+            guard FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0,
+                let metrics = face.pointee.size?.pointee.metrics, face.pointee.units_per_EM > 0,
+                metrics.x_scale > 0, metrics.y_scale > 0
+            else { return }
+            let wanted = size * 64 / Double(face.pointee.units_per_EM) * 65536
+            let xRatio = wanted / Double(metrics.x_scale), yRatio = wanted / Double(metrics.y_scale)
+            if abs(xRatio - 1) > 1e-4 || abs(yRatio - 1) > 1e-4 {
+                correction = FT_Matrix(
+                    xx: FT_Fixed((xRatio * 65536).rounded()), xy: 0, yx: 0, yy: FT_Fixed((yRatio * 65536).rounded()))
+            }
+        } else {
+            guard let strike = selectStrike(forPixelSize: size) else { return }
+            bitmapScale = size / strike
+        }
+        // A pen far off any image is skipped (and never overflows a pixel index).
+        for positioned in glyphs where abs(positioned.x) < 1e9 && abs(positioned.y) < 1e9 {
+            let originX = positioned.x.rounded(.down), originY = positioned.y.rounded(.down)
+            if scalable {
+                // The fraction of the pen position, in 26.6 and y up, moves the outline before it is
+                // rendered.
+                var delta = FT_Vector(
+                    x: FT_Pos(((positioned.x - originX) * 64).rounded()),
+                    y: FT_Pos(-((positioned.y - originY) * 64).rounded()))
+                if var matrix = correction {
+                    FT_Set_Transform(face, &matrix, &delta)
+                } else {
+                    FT_Set_Transform(face, nil, &delta)
+                }
+            } else {
+                FT_Set_Transform(face, nil, nil)
+            }
+            let flags = FT_Int32(FT_LOAD_NO_HINTING) | FT_Int32(FT_LOAD_COLOR)
+            guard FT_Load_Glyph(face, positioned.glyph, flags) == 0 else { continue }
+            let slot = face.pointee.glyph!
+            let loadedBitmap = slot.pointee.format == FT_GLYPH_FORMAT_BITMAP
+            if !loadedBitmap {
+                guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }
+            }
+            guard let source = SourceBitmap(slot.pointee.bitmap, color: color) else { continue }
+            if loadedBitmap {
+                // A strike (or an embedded bitmap): FreeType places it at the whole-pixel origin;
+                // scale and place it here.
+                source.drawScaled(
+                    into: &image, scale: bitmapScale,
+                    left: positioned.x + Double(slot.pointee.bitmap_left) * bitmapScale,
+                    top: positioned.y - Double(slot.pointee.bitmap_top) * bitmapScale)
+            } else {
+                source.draw(
+                    into: &image, left: Int(originX) + Int(slot.pointee.bitmap_left),
+                    top: Int(originY) - Int(slot.pointee.bitmap_top))
+            }
+        }
+        FT_Set_Transform(face, nil, nil)
+    }
+
+    /// Selects the smallest strike at least `size` pixels per em (else the largest) and returns its
+    /// pixels per em.
+    private func selectStrike(forPixelSize size: Double) -> Double? {
+        let count = Int(face.pointee.num_fixed_sizes)
+        guard count > 0, let sizes = face.pointee.available_sizes else { return nil }
+        let strikes = (0..<count).map { (index: $0, ppem: Double(sizes[$0].y_ppem) / 64) }
+        guard let strike = strikes.filter({ $0.ppem >= size }).min(by: { $0.ppem < $1.ppem })
+                ?? strikes.max(by: { $0.ppem < $1.ppem }),
+            strike.ppem > 0, FT_Select_Size(face, FT_Int(strike.index)) == 0
+        else { return nil }
+        return strike.ppem
+    }
+}
+
+/// A FreeType bitmap copied out as premultiplied RGBA floats, with the text colour applied to
+/// coverage bitmaps.
+private struct SourceBitmap {
+    let width: Int
+    let rows: Int
+    /// `width × rows × 4`: red, green, blue, alpha, premultiplied, 0…1.
+    let pixels: [Float]
+
+    init?(_ bitmap: FT_Bitmap, color: RGBAColor) {
+        width = Int(bitmap.width)
+        rows = Int(bitmap.rows)
+        guard width > 0, rows > 0, let buffer = bitmap.buffer else { return nil }
+        let pitch = Int(bitmap.pitch)
+        // A negative pitch means the rows are stored bottom-up, starting from the last one.
+        let firstRow = pitch < 0 ? buffer - pitch * (rows - 1) : buffer
+        let opacity = Float(color.alpha) / 255
+        let tint = (Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255)
+        var pixels = [Float](repeating: 0, count: width * rows * 4)
+        let mode = Int32(bitmap.pixel_mode)
+        for row in 0..<rows {
+            let line = firstRow + row * pitch
+            for column in 0..<width {
+                let index = (row * width + column) * 4
+                switch mode {
+                case Int32(FT_PIXEL_MODE_BGRA.rawValue):
+                    let pixel = line + column * 4
+                    pixels[index] = Float(pixel[2]) / 255 * opacity
+                    pixels[index + 1] = Float(pixel[1]) / 255 * opacity
+                    pixels[index + 2] = Float(pixel[0]) / 255 * opacity
+                    pixels[index + 3] = Float(pixel[3]) / 255 * opacity
+                default:
+                    let coverage: Float
+                    switch mode {
+                    case Int32(FT_PIXEL_MODE_GRAY.rawValue):
+                        let levels = max(Float(bitmap.num_grays) - 1, 1)
+                        coverage = Float(line[column]) / levels
+                    case Int32(FT_PIXEL_MODE_MONO.rawValue):
+                        coverage = line[column >> 3] & (0x80 >> UInt8(column & 7)) != 0 ? 1 : 0
+                    default:
+                        coverage = 0
+                    }
+                    let alpha = min(coverage, 1) * opacity
+                    pixels[index] = tint.0 * alpha
+                    pixels[index + 1] = tint.1 * alpha
+                    pixels[index + 2] = tint.2 * alpha
+                    pixels[index + 3] = alpha
+                }
+            }
+        }
+        self.pixels = pixels
+    }
+
+    /// One source pixel per image pixel, the top-left at (`left`, `top`).
+    func draw(into image: inout RGBAImage, left: Int, top: Int) {
+        for row in 0..<rows {
+            let y = top + row
+            guard y >= 0, y < image.height else { continue }
+            for column in 0..<width {
+                let index = (row * width + column) * 4
+                image.blendPremultiplied(
+                    x: left + column, y: y, red: pixels[index], green: pixels[index + 1],
+                    blue: pixels[index + 2], alpha: pixels[index + 3])
+            }
+        }
+    }
+
+    /// Scaled by `scale` with the top-left at (`left`, `top`) in image pixels (fractional): each image
+    /// pixel takes the area-weighted average of the source pixels under it.
+    func drawScaled(into image: inout RGBAImage, scale: Double, left: Double, top: Double) {
+        guard scale > 0 else { return }
+        let right = left + Double(width) * scale, bottom = top + Double(rows) * scale
+        let firstX = max(Int(left.rounded(.down)), 0), lastX = min(Int(right.rounded(.up)), image.width)
+        let firstY = max(Int(top.rounded(.down)), 0), lastY = min(Int(bottom.rounded(.up)), image.height)
+        guard firstX < lastX, firstY < lastY else { return }
+        // Each image pixel covers 1 / scale² source pixels: the sum is divided by that area.
+        let footprint = Float(scale * scale)
+        for y in firstY..<lastY {
+            let sourceTop = (Double(y) - top) / scale, sourceBottom = (Double(y + 1) - top) / scale
+            let rowSpans = Self.spans(from: sourceTop, to: sourceBottom, count: rows)
+            for x in firstX..<lastX {
+                let sourceLeft = (Double(x) - left) / scale, sourceRight = (Double(x + 1) - left) / scale
+                let columnSpans = Self.spans(from: sourceLeft, to: sourceRight, count: width)
+                var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                for (row, rowWeight) in rowSpans {
+                    for (column, columnWeight) in columnSpans {
+                        let weight = rowWeight * columnWeight
+                        let index = (row * width + column) * 4
+                        sum.0 += pixels[index] * weight
+                        sum.1 += pixels[index + 1] * weight
+                        sum.2 += pixels[index + 2] * weight
+                        sum.3 += pixels[index + 3] * weight
+                    }
+                }
+                image.blendPremultiplied(
+                    x: x, y: y, red: sum.0 * footprint, green: sum.1 * footprint, blue: sum.2 * footprint,
+                    alpha: min(sum.3 * footprint, 1))
+            }
+        }
+    }
+
+    /// The source pixels overlapping [`start`, `end`) and how much of each is covered.
+    private static func spans(from start: Double, to end: Double, count: Int) -> [(Int, Float)] {
+        let first = max(Int(start.rounded(.down)), 0), last = min(Int(end.rounded(.up)), count)
+        guard first < last else { return [] }
+        return (first..<last).compactMap { index in
+            let overlap = min(end, Double(index + 1)) - max(start, Double(index))
+            return overlap > 0 ? (index, Float(overlap)) : nil
+        }
+    }
+}

@@ -1,0 +1,235 @@
+/// A drawing of layout results, in points with y growing down: rectangles (the frame, line and row
+/// boxes), lines (baselines) and glyph runs drawn from their real outlines.
+///
+/// A scene is a plain value: build it once, then hand it to ``SVGRenderer`` (vector paths) or
+/// ``PNGRenderer`` (FreeType rasterisation at ``pixelScale``). Elements are painted in order, later
+/// over earlier.
+///
+/// ```swift
+/// var scene = RenderScene(width: 320, height: 120)
+/// scene.addRect(Box(x: 10, y: 10, width: 300, height: 100), stroke: .frameRed)
+/// try scene.addTextLine("Hamburg", font: font, size: 48, x: 20, y: 20)
+/// let svg = SVGRenderer.render(scene)
+/// let png = try PNGRenderer.render(scene)
+/// ```
+public struct RenderScene: Sendable {
+    /// The canvas size in points.
+    public var width: Double
+    public var height: Double
+    /// Device pixels per point in the PNG (2 for @2x); the SVG is always in points.
+    public var pixelScale: Double
+    /// Painted under everything; `.clear` leaves the canvas transparent.
+    public var background: RGBAColor
+    /// Written as the SVG's `<title>` when set.
+    public var title: String?
+    public var elements: [Element] = []
+
+    public init(
+        width: Double, height: Double, pixelScale: Double = 2, background: RGBAColor = .white,
+        title: String? = nil
+    ) {
+        self.width = width
+        self.height = height
+        self.pixelScale = pixelScale
+        self.background = background
+        self.title = title
+    }
+
+    public enum Element: Sendable {
+        case rect(Rect)
+        case line(Line)
+        case text(Text)
+    }
+
+    /// Where a rectangle's stroke lies relative to its edges.
+    public enum StrokePosition: Sendable, Hashable {
+        /// Inside the box, as SwiftUI's `.border` draws: nothing is painted outside it, so a frame
+        /// as large as the canvas shows whole.
+        case inside
+        /// Centred on the edges, as an SVG stroke.
+        case centered
+    }
+
+    /// An axis-aligned rectangle, stroked on its edges and/or filled.
+    public struct Rect: Sendable, Hashable {
+        public var box: Box
+        public var stroke: RGBAColor?
+        public var strokeWidth: Double
+        public var strokePosition: StrokePosition
+        /// Dash and gap lengths in points, alternating; empty for a solid stroke.
+        public var dash: [Double]
+        public var fill: RGBAColor?
+
+        public init(
+            _ box: Box, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
+            strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
+        ) {
+            self.box = box
+            self.stroke = stroke
+            self.strokeWidth = strokeWidth
+            self.strokePosition = strokePosition
+            self.dash = dash
+            self.fill = fill
+        }
+    }
+
+    /// A straight line (a baseline, a guide).
+    public struct Line: Sendable, Hashable {
+        public var x1: Double, y1: Double, x2: Double, y2: Double
+        public var color: RGBAColor
+        public var width: Double
+        public var dash: [Double]
+
+        public init(
+            x1: Double, y1: Double, x2: Double, y2: Double, color: RGBAColor = .baselineGreen,
+            width: Double = 1, dash: [Double] = []
+        ) {
+            self.x1 = x1
+            self.y1 = y1
+            self.x2 = x2
+            self.y2 = y2
+            self.color = color
+            self.width = width
+            self.dash = dash
+        }
+    }
+
+    /// Glyphs of one font at one size: each pen position is on the baseline, in points.
+    public struct Text: Sendable {
+        public var font: Font
+        /// The em size in points.
+        public var size: Double
+        public var glyphs: [PositionedGlyph]
+        public var color: RGBAColor
+
+        public init(font: Font, size: Double, glyphs: [PositionedGlyph], color: RGBAColor = .black) {
+            self.font = font
+            self.size = size
+            self.glyphs = glyphs
+            self.color = color
+        }
+
+        /// Places shaped text with its pen starting at (`x`, `baseline`): advances move the pen,
+        /// offsets move each glyph from it, font units scaled by size / unitsPerEm, and y flipped
+        /// (font units grow up, the scene grows down). Works for every direction HarfBuzz shaped in.
+        public init(
+            font: Font, shaped: ShapedText, size: Double, x: Double, baseline: Double, color: RGBAColor = .black
+        ) {
+            let scale = size / Double(shaped.unitsPerEm)
+            var penX = 0, penY = 0
+            var glyphs: [PositionedGlyph] = []
+            glyphs.reserveCapacity(shaped.glyphs.count)
+            for glyph in shaped.glyphs {
+                glyphs.append(
+                    PositionedGlyph(
+                        glyph: glyph.glyphID, x: x + Double(penX + Int(glyph.xOffset)) * scale,
+                        y: baseline - Double(penY + Int(glyph.yOffset)) * scale))
+                penX += Int(glyph.xAdvance)
+                penY += Int(glyph.yAdvance)
+            }
+            self.init(font: font, size: size, glyphs: glyphs, color: color)
+        }
+    }
+
+    /// What ``addTextLine(_:font:size:x:y:options:decorations:)`` draws around the glyphs; nil
+    /// leaves a part out.
+    public struct LineDecorations: Sendable, Hashable {
+        /// The line box: the advance width by the line height, from the top-left corner.
+        public var lineBox: RGBAColor?
+        /// The baseline across the advance width.
+        public var baseline: RGBAColor?
+        /// The tight ink bounds, dashed.
+        public var inkBox: RGBAColor?
+
+        public init(
+            lineBox: RGBAColor? = .lineBoxBlue, baseline: RGBAColor? = .baselineGreen, inkBox: RGBAColor? = nil
+        ) {
+            self.lineBox = lineBox
+            self.baseline = baseline
+            self.inkBox = inkBox
+        }
+
+        /// The glyphs alone.
+        public static let none = LineDecorations(lineBox: nil, baseline: nil, inkBox: nil)
+    }
+
+    public mutating func add(_ element: Element) {
+        elements.append(element)
+    }
+
+    public mutating func addRect(
+        _ box: Box, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
+        strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
+    ) {
+        elements.append(
+            .rect(
+                Rect(
+                    box, stroke: stroke, strokeWidth: strokeWidth, strokePosition: strokePosition, dash: dash,
+                    fill: fill)))
+    }
+
+    public mutating func addLine(
+        x1: Double, y1: Double, x2: Double, y2: Double, color: RGBAColor = .baselineGreen, width: Double = 1,
+        dash: [Double] = []
+    ) {
+        elements.append(.line(Line(x1: x1, y1: y1, x2: x2, y2: y2, color: color, width: width, dash: dash)))
+    }
+
+    public mutating func addText(_ text: Text) {
+        elements.append(.text(text))
+    }
+
+    /// Adds shaped text with its pen starting at (`x`, `baseline`) in points.
+    public mutating func addText(
+        _ shaped: ShapedText, font: Font, size: Double, x: Double, baseline: Double, color: RGBAColor = .black
+    ) {
+        elements.append(.text(Text(font: font, shaped: shaped, size: size, x: x, baseline: baseline, color: color)))
+    }
+
+    /// Shapes and measures `text` as one line whose line box has its top-left corner at (`x`, `y`),
+    /// then adds the decorations (line box, baseline, ink box) and the glyphs, baseline at
+    /// y + ascent. Returns the measurement, in the line box's coordinates.
+    @discardableResult
+    public mutating func addTextLine(
+        _ text: String, font: Font, size: Double, x: Double, y: Double,
+        options: ShapingOptions = ShapingOptions(), color: RGBAColor = .black,
+        decorations: LineDecorations = LineDecorations()
+    ) throws(FontEngineError) -> LineMeasurement {
+        try Font.checkSize(size)
+        let shaped = font.shape(text, options: try options.validated())
+        let line = font.measure(shaped, size: size)
+        let baseline = y + line.metrics.ascent
+        if let color = decorations.lineBox {
+            addRect(Box(x: x, y: y, width: line.width, height: line.metrics.lineHeight), stroke: color)
+        }
+        if let color = decorations.baseline {
+            addLine(x1: x, y1: baseline, x2: x + line.width, y2: baseline, color: color)
+        }
+        if let color = decorations.inkBox, let ink = line.ink {
+            addRect(
+                Box(x: x + ink.x, y: y + ink.y, width: ink.width, height: ink.height), stroke: color,
+                dash: [3, 2])
+        }
+        addText(shaped, font: font, size: size, x: x, baseline: baseline, color: color)
+        return line
+    }
+}
+
+extension RGBAColor {
+    /// The frame's outline, as `.border(.red)` draws it in SwiftUI screenshots (#FF3B30).
+    public static let frameRed = RGBAColor(red: 255, green: 59, blue: 48)
+    /// Line and row boxes (SwiftUI's blue, #007AFF).
+    public static let lineBoxBlue = RGBAColor(red: 0, green: 122, blue: 255)
+    /// Baselines (SwiftUI's green, #34C759).
+    public static let baselineGreen = RGBAColor(red: 52, green: 199, blue: 89)
+    /// Guides and secondary baselines (#C7C7CC).
+    public static let lightGray = RGBAColor(red: 199, green: 199, blue: 204)
+
+    /// `#rrggbb`, lowercase (alpha is not included).
+    public var hexString: String {
+        "#" + [red, green, blue].map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
+    }
+}
