@@ -5,14 +5,6 @@ import FoundationXML
 #endif
 import Testing
 
-private let renderFixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/fonts")
-
-private func loadFont(_ name: String, variations: [FontVariation] = []) throws -> Font {
-    try Font(face: FontFace(contentsOf: renderFixtures.appendingPathComponent(name).path), variations: variations)
-}
-
 private func glyph(_ font: Font, _ character: Unicode.Scalar) throws -> UInt32 {
     try #require(font.glyph(for: character))
 }

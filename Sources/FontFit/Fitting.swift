@@ -1,0 +1,111 @@
+/// The space text must fit in, in points; either side may be unbounded (`.infinity`).
+public struct FrameSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double = .infinity, height: Double = .infinity) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Text shaped once in one font, ready to be fitted into any number of frames without shaping it
+/// again (the resize-slider case: a re-fit only re-breaks lines from the stored widths).
+public struct PreparedText: Sendable {
+    public let font: Font
+    public let shaping: ShapingOptions
+    /// The plain measurements the fitting core works on (unit size: widths in em).
+    public let measured: MeasuredText
+
+    public var text: String { measured.text }
+
+    /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
+    /// exactly (see ``TextFitter``), and the lines that prove it.
+    ///
+    /// - Parameters:
+    ///   - lineLimit: nil for unlimited lines; 1 keeps the text on one line, and the frame's height
+    ///     still limits the size (unlike SwiftUI's `lineLimit(1)`).
+    ///   - hinting: only integer pixel sizes, measured with FreeType's hinted advances, so that a size
+    ///     is reported only if the text fits with the widths a hinting renderer draws.
+    public func fit(
+        in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil,
+        bounds: FitBounds = .lineBox, lineSpacing: Double = 0, alignment: LineAlignment = .leading,
+        truncation: TruncationMode = .tail, granularity: Double? = nil, presetSizes: [Double]? = nil,
+        hinting: Bool = false
+    ) throws(FontEngineError) -> FitResult {
+        let options = try FitOptions.validated(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+            granularity: granularity, presetSizes: presetSizes)
+        guard hinting else { return TextFitter.fit(measured, options: options) }
+        return try HintedFitter(prepared: self, options: options).fit()
+    }
+}
+
+extension Font {
+    /// Shapes `text` once and measures it for fitting.
+    public func prepare(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontEngineError)
+        -> PreparedText
+    {
+        let options = try options.validated()
+        return PreparedText(
+            font: self, shaping: options, measured: MeasuredTextBuilder(font: self, options: options).build(text))
+    }
+
+    /// The largest size at which `text` fits `frame`; see ``PreparedText/fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:hinting:)``.
+    public func fit(
+        _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
+        lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
+        alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
+        presetSizes: [Double]? = nil, hinting: Bool = false, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontEngineError) -> FitResult {
+        try prepare(text, options: shaping).fit(
+            in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+            granularity: granularity, presetSizes: presetSizes, hinting: hinting)
+    }
+}
+
+extension FitOptions {
+    /// Checks every value a caller can get wrong, naming it in the error.
+    static func validated(
+        frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
+        lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
+        presetSizes: [Double]?
+    ) throws(FontEngineError) -> FitOptions {
+        try Font.checkSize(maxSize)
+        for (name, value) in [("frame width", frame.width), ("frame height", frame.height)]
+        where !(value > 0) || value.isNaN {
+            throw .invalidValue(name: name, value: "\(value)", expected: "a number greater than 0, or inf")
+        }
+        guard minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
+            throw .invalidValue(name: "minimum scale factor", value: "\(minimumScaleFactor)", expected: "a number in (0, 1]")
+        }
+        if let lineLimit, lineLimit < 1 {
+            throw .invalidValue(name: "line limit", value: "\(lineLimit)", expected: "an integer of at least 1")
+        }
+        guard lineSpacing.isFinite, lineSpacing >= 0 else {
+            throw .invalidValue(name: "line spacing", value: "\(lineSpacing)", expected: "a finite number ≥ 0")
+        }
+        if let granularity, !(granularity.isFinite && granularity > 0) {
+            throw .invalidValue(name: "granularity", value: "\(granularity)", expected: "a finite number greater than 0")
+        }
+        if let presetSizes, presetSizes.isEmpty || presetSizes.contains(where: { !($0.isFinite && $0 > 0) }) {
+            throw .invalidValue(
+                name: "preset sizes", value: presetSizes.map { "\($0)" }.joined(separator: ","),
+                expected: "a list of finite sizes greater than 0")
+        }
+        var options = FitOptions(maxSize: maxSize)
+        options.minimumScaleFactor = minimumScaleFactor
+        options.frameWidth = frame.width
+        options.frameHeight = frame.height
+        options.lineLimit = lineLimit
+        options.bounds = bounds
+        options.lineSpacing = lineSpacing
+        options.alignment = alignment
+        options.truncation = truncation
+        options.granularity = granularity
+        options.presetSizes = presetSizes
+        return options
+    }
+}

@@ -1,0 +1,83 @@
+/// Base text with its ruby (furigana) annotation; `ruby` is nil for plain text between annotations.
+public struct RubyText: Sendable, Hashable {
+    public var base: String
+    public var ruby: String?
+
+    public init(_ base: String, ruby: String? = nil) {
+        self.base = base
+        self.ruby = ruby
+    }
+
+    /// Parses `今日[こんにち]は`: the text before `[…]` back to the previous annotation is its base.
+    /// A `|` starts a base explicitly, so that only part of a run is annotated: `私の|名前[なまえ]`.
+    public static func parse(_ markup: String) throws(FontEngineError) -> [RubyText] {
+        func malformed(_ expected: String) -> FontEngineError {
+            .invalidValue(name: "ruby markup", value: markup, expected: expected)
+        }
+        var segments: [RubyText] = []
+        var pending = ""
+        var ruby: String?
+        for character in markup {
+            switch (character, ruby) {
+            case ("[", nil):
+                ruby = ""
+            case ("[", .some):
+                throw malformed("no [ inside a ruby annotation")
+            case ("]", let annotation?):
+                guard !pending.isEmpty, !annotation.isEmpty else { throw malformed("text[ruby] with both parts non-empty") }
+                segments.append(RubyText(pending, ruby: annotation))
+                pending = ""
+                ruby = nil
+            case ("|", nil):
+                // Everything before the bar stays plain; the base starts after it.
+                if !pending.isEmpty { segments.append(RubyText(pending)) }
+                pending = ""
+            case (_, nil):
+                pending.append(character)
+            case (_, let annotation?):
+                ruby = annotation + String(character)
+            }
+        }
+        guard ruby == nil else { throw malformed("every [ closed by ]") }
+        if !pending.isEmpty { segments.append(RubyText(pending)) }
+        return segments
+    }
+}
+
+/// A ruby layout fitted in a font, with the text of every box.
+public struct FittedRuby: Sendable {
+    public var result: RubyResult
+    public var segments: [RubyText]
+}
+
+extension Font {
+    /// Furigana (seed 004): ruby at `ratio` × the base size over each annotated base, both fitted to
+    /// the frame with one shared scale. See ``RubyFitter``.
+    public func ruby(
+        _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
+        ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontEngineError) -> FittedRuby {
+        let shaping = try shaping.validated()
+        _ = try FitOptions.validated(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
+            bounds: .lineBox, lineSpacing: spacing, alignment: .leading, truncation: .none, granularity: nil,
+            presetSizes: nil)
+        guard ratio.isFinite, ratio > 0 else {
+            throw .invalidValue(name: "ruby ratio", value: "\(ratio)", expected: "a finite number greater than 0")
+        }
+        let unitsPerEm = Double(face.unitsPerEm)
+        func width(_ text: String) -> Double { Double(shape(text, options: shaping).advance) / unitsPerEm }
+        let metrics = unitLineMetrics.scaled(by: 1 / unitsPerEm)
+        let measured = segments.map { RubySegment(baseWidth: width($0.base), rubyWidth: $0.ruby.map(width)) }
+        var options = RubyOptions(maxSize: maxSize)
+        options.minimumScaleFactor = minimumScaleFactor
+        options.frameWidth = frame.width
+        options.frameHeight = frame.height
+        options.ratio = ratio
+        options.spacing = spacing
+        return FittedRuby(
+            result: RubyFitter.fit(
+                measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight), options: options),
+            segments: segments)
+    }
+}

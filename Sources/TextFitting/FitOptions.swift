@@ -1,0 +1,126 @@
+/// Which box of a line has to fit the frame.
+public enum FitBounds: Sendable {
+    /// Advance widths (trailing whitespace excluded) and whole line boxes
+    /// (ascent + descent + line gap per line).
+    case lineBox
+    /// The glyphs' ink: from the leftmost to the rightmost ink edge of each line, and from the top
+    /// of the first line's ink to the bottom of the last line's ink.
+    case ink
+}
+
+/// Where lines sit horizontally inside the frame.
+public enum LineAlignment: Sendable {
+    case leading, center, trailing
+}
+
+/// Where "…" goes when text that does not fit at the minimum size has to be cut.
+public enum TruncationMode: Sendable {
+    /// Keep the start of the last kept line's paragraph: "The quick bro…".
+    case tail
+    /// Keep the end of the last kept line's paragraph: "…n fox jumps".
+    case head
+    /// Keep both ends: "The qu…x jumps".
+    case middle
+    /// Cut nothing: every line is kept, and lines overflow the frame.
+    case none
+}
+
+/// What to fit the text into, and how.
+public struct FitOptions: Sendable {
+    /// The largest size tried, in points; the result is never larger.
+    public var maxSize: Double
+    /// The smallest size tried is `maxSize × minimumScaleFactor`, in (0, 1].
+    public var minimumScaleFactor: Double
+    /// Points; infinite means no width limit.
+    public var frameWidth: Double
+    /// Points; infinite means no height limit.
+    public var frameHeight: Double
+    /// The most lines allowed; nil means unlimited.
+    public var lineLimit: Int?
+    public var bounds: FitBounds
+    /// Extra points between consecutive line boxes.
+    public var lineSpacing: Double
+    public var alignment: LineAlignment
+    public var truncation: TruncationMode
+    /// When set (for example 0.5), the size is rounded down to a multiple of it (never below the
+    /// minimum size while the text fits).
+    public var granularity: Double?
+    /// When set, the size is the largest of these within the size range at which the text fits.
+    public var presetSizes: [Double]?
+
+    public init(
+        maxSize: Double, minimumScaleFactor: Double = 1, frameWidth: Double = .infinity,
+        frameHeight: Double = .infinity, lineLimit: Int? = nil, bounds: FitBounds = .lineBox,
+        lineSpacing: Double = 0, alignment: LineAlignment = .leading, truncation: TruncationMode = .tail,
+        granularity: Double? = nil, presetSizes: [Double]? = nil
+    ) {
+        self.maxSize = maxSize
+        self.minimumScaleFactor = minimumScaleFactor
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+        self.lineLimit = lineLimit
+        self.bounds = bounds
+        self.lineSpacing = lineSpacing
+        self.alignment = alignment
+        self.truncation = truncation
+        self.granularity = granularity
+        self.presetSizes = presetSizes
+    }
+
+    /// The smallest size tried, `maxSize × minimumScaleFactor`, after clamping both.
+    public var minSize: Double { normalized(withPresets: false).minSize }
+}
+
+/// Options with out-of-range values clamped once, so the algorithms never meet NaN or a negative
+/// frame.
+struct NormalizedOptions {
+    var maxSize: Double
+    var minSize: Double
+    var frameWidth: Double
+    var frameHeight: Double
+    var lineLimit: Int
+    var bounds: FitBounds
+    var lineSpacing: Double
+    var alignment: LineAlignment
+    var truncation: TruncationMode
+    var granularity: Double?
+    /// In [minSize, maxSize], descending, without duplicates.
+    var presetSizes: [Double]?
+
+    /// The unit (em) width the frame has at `size`.
+    func unitWidth(atSize size: Double) -> Double {
+        if frameWidth.isInfinite || size <= 0 { return .infinity }
+        return frameWidth / size
+    }
+
+    /// The size at which the frame is `unitWidth` em wide: the largest size a line of that width
+    /// fits. An infinite unit width gives 0, the bottom of the layout interval that holds at every
+    /// size when the frame itself is infinitely wide.
+    func size(forUnitWidth unitWidth: Double) -> Double {
+        if unitWidth.isInfinite { return 0 }
+        if unitWidth <= 0 { return .infinity }
+        return frameWidth / unitWidth
+    }
+}
+
+extension FitOptions {
+    var normalized: NormalizedOptions { normalized(withPresets: true) }
+
+    func normalized(withPresets: Bool) -> NormalizedOptions {
+        func nonNegative(_ value: Double, nan: Double) -> Double { value.isNaN ? nan : max(0, value) }
+        let maxSize = nonNegative(maxSize, nan: 0)
+        let factor = minimumScaleFactor.isNaN ? 1 : min(1, max(0, minimumScaleFactor))
+        let minSize = maxSize * factor
+        let presets = (withPresets ? presetSizes : nil).map { sizes in
+            Array(Set(sizes.filter { $0 >= minSize && $0 <= maxSize })).sorted(by: >)
+        }
+        let granularity = granularity.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        return NormalizedOptions(
+            maxSize: maxSize, minSize: minSize,
+            frameWidth: nonNegative(frameWidth, nan: .infinity),
+            frameHeight: nonNegative(frameHeight, nan: .infinity),
+            lineLimit: max(1, lineLimit ?? Int.max), bounds: bounds,
+            lineSpacing: lineSpacing.isFinite ? lineSpacing : 0, alignment: alignment,
+            truncation: truncation, granularity: granularity, presetSizes: presets)
+    }
+}

@@ -1,0 +1,76 @@
+/// One fitting problem: a measured text, its tables, and the clamped options; answers whether a
+/// layout fits at a size.
+struct FitProblem {
+    let text: MeasuredText
+    let table: LineTable
+    let options: NormalizedOptions
+
+    init(_ text: MeasuredText, options: NormalizedOptions) {
+        self.text = text
+        self.options = options
+        table = LineTable(text, bounds: options.bounds)
+    }
+
+    /// The layout's used height at size s is `perSize × s + constant`.
+    func heightCoefficients(_ layout: LayoutSummary) -> (perSize: Double, constant: Double) {
+        let lineHeight = text.lineHeight, spacing = options.lineSpacing
+        switch options.bounds {
+        case .lineBox:
+            let lines = Double(layout.lineCount)
+            return (lines * lineHeight, (lines - 1) * spacing)
+        case .ink:
+            guard layout.firstInkLine >= 0 else { return (0, 0) }
+            let gaps = Double(layout.lastInkLine - layout.firstInkLine)
+            return (gaps * lineHeight + layout.firstInkTop - layout.lastInkBottom, gaps * spacing)
+        }
+    }
+
+    /// The largest size at which the layout's height fits the frame (−∞ if none, ∞ if any).
+    func heightBound(_ layout: LayoutSummary) -> Double {
+        let (perSize, constant) = heightCoefficients(layout)
+        if perSize > 0 { return (options.frameHeight - constant) / perSize }
+        return constant <= options.frameHeight ? .infinity : -.infinity
+    }
+
+    /// Greedy layout at unit width `width` with exact comparisons, for the search.
+    func probe(_ width: Double) -> LayoutSummary {
+        var none: [LaidLine] = []
+        return table.greedy(width: width, slack: 1, emergency: false, record: false, lines: &none)
+    }
+
+    /// The largest size in range at which `layout` is the greedy layout and fits, or nil.
+    ///
+    /// At sizes s the unit width is W/s, so the layout holds for s in (W/upper, W/lower]; within that
+    /// its widest line, the line limit and the height bound decide.
+    func feasibleTop(_ layout: LayoutSummary) -> Double? {
+        guard layout.lineCount <= options.lineLimit else { return nil }
+        let top = min(
+            options.maxSize, options.size(forUnitWidth: max(layout.maxWidth, layout.lowerWidth)),
+            heightBound(layout))
+        guard top >= options.minSize, top > options.size(forUnitWidth: layout.upperWidth) else {
+            return nil
+        }
+        return top
+    }
+
+    /// The greedy lines at `size`, and whether they fit the frame, with ``TextFitter/fitTolerance``
+    /// of slack on every comparison so that a size computed from a bound passes despite rounding.
+    /// Lines are kept only when `record` is true.
+    func layout(atSize size: Double, record: Bool) -> (lines: [LaidLine], fits: Bool) {
+        let tolerance = TextFitter.fitTolerance
+        let width = options.unitWidth(atSize: size)
+        var lines: [LaidLine] = []
+        if record { lines.reserveCapacity(16) }
+        let layout = table.greedy(
+            width: width, slack: 1 + tolerance, emergency: false, record: record, lines: &lines)
+        guard layout.lineCount <= options.lineLimit, layout.maxWidth <= width * (1 + tolerance) else {
+            return (lines, false)
+        }
+        let (perSize, constant) = heightCoefficients(layout)
+        let height = perSize * size + constant
+        let slack = tolerance * max(abs(options.frameHeight), abs(constant), abs(perSize * size))
+        return (lines, height <= options.frameHeight + slack)
+    }
+
+    func fits(atSize size: Double) -> Bool { layout(atSize: size, record: false).fits }
+}

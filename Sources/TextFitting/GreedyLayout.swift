@@ -1,0 +1,103 @@
+/// A line as the greedy breaker made it.
+struct LaidLine {
+    var start: Int
+    /// Exclusive; trailing whitespace and the line separator included.
+    var end: Int
+    /// The line's width and (in ink bounds) its absolute ink.
+    var run: LineRun
+}
+
+/// What the size search needs to know about one greedy layout, gathered without storing lines.
+struct LayoutSummary {
+    var lineCount = 0
+    var maxWidth = 0.0
+    /// With no slack, greedy breaking gives this same layout for exactly the unit widths in
+    /// `lowerWidth..<upperWidth`: below `lowerWidth` some accepted extension no longer fits, and at
+    /// `upperWidth` the narrowest rejected extension starts to fit.
+    var lowerWidth = 0.0
+    var upperWidth = Double.infinity
+    var firstInkLine = -1
+    var firstInkTop = 0.0
+    var lastInkLine = -1
+    var lastInkBottom = 0.0
+
+    @inline(__always)
+    mutating func add(_ run: LineRun) {
+        if run.ink.hasInk {
+            if firstInkLine < 0 {
+                firstInkLine = lineCount
+                firstInkTop = run.ink.top
+            }
+            lastInkLine = lineCount
+            lastInkBottom = run.ink.bottom
+        }
+        maxWidth = max(maxWidth, run.width)
+        lineCount += 1
+    }
+}
+
+extension LineTable {
+    /// Greedy line breaking at unit width `width`: each line takes break segments while the line
+    /// (trailing whitespace excluded) stays within `width × slack`, and always ends at a mandatory
+    /// break. A segment wider than that alone overflows on its own line, unless `emergency`, in which
+    /// case it is cut between units (at least one unit per line).
+    ///
+    /// `lines` is appended to only when `record` is true, so a probe allocates nothing.
+    func greedy(
+        width: Double, slack: Double, emergency: Bool, record: Bool, lines: inout [LaidLine]
+    ) -> LayoutSummary {
+        var summary = LayoutSummary()
+        let limit = width * slack
+        guard count > 0 else {
+            // Empty text still has one (empty) line.
+            summary.add(begin(at: 0))
+            if record { lines.append(LaidLine(start: 0, end: 0, run: begin(at: 0))) }
+            return summary
+        }
+        var start = 0
+        var breakIndex = 0
+        while start < count {
+            // An emergency cut leaves the next line starting inside a segment.
+            while breakEnds[breakIndex] <= start { breakIndex += 1 }
+            var run = extend(begin(at: start), to: breakEnds[breakIndex])
+            if emergency && run.width > limit {
+                let cut = emergencyCut(start: start, segmentEnd: breakEnds[breakIndex], limit: limit)
+                summary.add(cut.run)
+                if record { lines.append(LaidLine(start: start, end: cut.end, run: cut.run)) }
+                start = cut.end
+                continue
+            }
+            while !breakIsMandatory[breakIndex] && breakIndex + 1 < breakEnds.count {
+                let extended = extend(run, to: breakEnds[breakIndex + 1])
+                if extended.width <= limit {
+                    run = extended
+                    breakIndex += 1
+                    summary.lowerWidth = max(summary.lowerWidth, extended.width)
+                } else {
+                    summary.upperWidth = min(summary.upperWidth, extended.width)
+                    break
+                }
+            }
+            let end = breakEnds[breakIndex]
+            summary.add(run)
+            if record { lines.append(LaidLine(start: start, end: end, run: run)) }
+            start = end
+            breakIndex += 1
+        }
+        return summary
+    }
+
+    /// The longest run of whole units from `start` that fits `limit`, at least one unit, within a
+    /// segment that does not fit as a whole.
+    private func emergencyCut(start: Int, segmentEnd: Int, limit: Double) -> (end: Int, run: LineRun) {
+        var end = start + 1
+        var run = extend(begin(at: start), to: end)
+        while end + 1 < segmentEnd {
+            let extended = extend(run, to: end + 1)
+            if extended.width > limit { break }
+            run = extended
+            end += 1
+        }
+        return (end, run)
+    }
+}

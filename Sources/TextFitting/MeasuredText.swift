@@ -1,0 +1,93 @@
+/// Whether a line may, must, or must not end after a ``TextUnit``.
+public enum BreakKind: Sendable, Hashable {
+    /// No break opportunity after the unit.
+    case none
+    /// A line may end after the unit (a UAX #14 soft break).
+    case allowed
+    /// A line must end after the unit (a UAX #14 hard break, such as a newline).
+    case mandatory
+}
+
+/// The ink bounds of one unit at size 1 (em), relative to the unit's pen start, y up.
+public struct InkExtent: Sendable, Hashable {
+    public var left: Double
+    public var right: Double
+    public var bottom: Double
+    public var top: Double
+
+    public init(left: Double, right: Double, bottom: Double, top: Double) {
+        self.left = left
+        self.right = right
+        self.bottom = bottom
+        self.top = top
+    }
+}
+
+/// One grapheme cluster (never split) of the text, in logical order.
+public struct TextUnit: Sendable, Hashable {
+    /// UTF-8 offsets into ``MeasuredText/text``.
+    public var range: Range<Int>
+    /// The advance at size 1 (em).
+    public var advance: Double
+    /// The ink bounds at size 1; nil when the unit has no ink (a space).
+    public var ink: InkExtent?
+    /// Trailing whitespace does not count toward a line's width.
+    public var isWhitespace: Bool
+    /// The break opportunity after this unit.
+    public var breakAfter: BreakKind
+    /// HarfBuzz says a line ending after this unit (or starting after it) must be shaped again.
+    public var unsafeToBreakAfter: Bool
+
+    public init(
+        range: Range<Int>, advance: Double, ink: InkExtent?, isWhitespace: Bool, breakAfter: BreakKind,
+        unsafeToBreakAfter: Bool = false
+    ) {
+        self.range = range
+        self.advance = advance
+        self.ink = ink
+        self.isWhitespace = isWhitespace
+        self.breakAfter = breakAfter
+        self.unsafeToBreakAfter = unsafeToBreakAfter
+    }
+}
+
+/// Text measured once at size 1 (1 em), ready to be fitted at any size.
+///
+/// A break after the last unit never starts an empty line: ICU reports the end of the text as a
+/// break (a hard one after a final newline), and a trailing newline should not cost a line.
+/// A unit with a mandatory break after it is treated as whitespace at the end of its line even if
+/// ``TextUnit/isWhitespace`` is false, since UAX #14 only puts hard breaks after line separators.
+public struct MeasuredText: Sendable {
+    public var text: String
+    public var units: [TextUnit]
+    /// Above the baseline, at size 1.
+    public var ascent: Double
+    /// Below the baseline, at size 1, positive.
+    public var descent: Double
+    public var lineGap: Double
+    /// The distance between baselines of consecutive lines at size 1, before line spacing.
+    public var lineHeight: Double { ascent + descent + lineGap }
+    /// "…" measured at size 1 (its range is ignored); nil when the font has none, in which case
+    /// truncation just cuts.
+    public var ellipsis: TextUnit?
+    /// The exact width (size 1) of `units[range]` shaped on their own, trailing whitespace excluded.
+    ///
+    /// Called only for a line (or a candidate line) whose start or end is marked
+    /// ``TextUnit/unsafeToBreakAfter``; nil means the sum of the advances is exact. The range passed
+    /// never has trailing whitespace in it. Only the line-box width uses it: ink extents stay those
+    /// of the whole-text shaping.
+    public var reshapedWidth: (@Sendable (Range<Int>) -> Double)?
+
+    public init(
+        text: String, units: [TextUnit], ascent: Double, descent: Double, lineGap: Double,
+        ellipsis: TextUnit?, reshapedWidth: (@Sendable (Range<Int>) -> Double)? = nil
+    ) {
+        self.text = text
+        self.units = units
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+        self.ellipsis = ellipsis
+        self.reshapedWidth = reshapedWidth
+    }
+}

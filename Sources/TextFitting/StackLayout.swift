@@ -1,0 +1,198 @@
+/// One row of a stack: single-line text measured at unit size (size 1, so widths are in em).
+public struct StackRow: Sendable, Hashable {
+    /// The row's width at unit size, in the stack's bounds (advance width, or ink width).
+    public var width: Double
+    /// The width of the hidden template the row is sized by (seed 002's "1/1000s" behind "1/5s");
+    /// the row is laid out as if it showed the template whenever that is wider.
+    public var templateWidth: Double?
+    /// Distance from the row box's left edge to where the text's pen starts, at unit size (in ink
+    /// bounds, minus the ink's left bearing; 0 for line boxes).
+    public var leadingOffset: Double
+    /// The row's font size relative to the shared size (1 = the shared size).
+    public var weight: Double
+    public var alignment: LineAlignment
+
+    public init(
+        width: Double, templateWidth: Double? = nil, leadingOffset: Double = 0, weight: Double = 1,
+        alignment: LineAlignment = .leading
+    ) {
+        self.width = width
+        self.templateWidth = templateWidth
+        self.leadingOffset = leadingOffset
+        self.weight = weight
+        self.alignment = alignment
+    }
+
+    /// The width the row claims at unit size: its own or its template's, whichever is wider, × weight.
+    public var claimedWidth: Double { max(width, templateWidth ?? 0) * weight }
+}
+
+/// The vertical extent every row shares at unit size: the line box (ascent + descent + lineGap), or
+/// in ink bounds the union of the rows' ink, so that rows of equal weight always have equal heights.
+public struct RowExtent: Sendable, Hashable {
+    /// Distance from the top of a row box to the baseline, at unit size.
+    public var ascent: Double
+    /// Row box height at unit size.
+    public var height: Double
+
+    public init(ascent: Double, height: Double) {
+        self.ascent = ascent
+        self.height = height
+    }
+}
+
+/// Space between rows.
+public enum RowSpacing: Sendable, Hashable {
+    /// A fixed number of points.
+    case points(Double)
+    /// A multiple of the row height at the shared size (it scales with the text).
+    case rowHeights(Double)
+}
+
+public struct StackOptions: Sendable {
+    public var maxSize: Double
+    public var minimumScaleFactor: Double = 1
+    public var frameWidth: Double = .infinity
+    public var frameHeight: Double = .infinity
+    public var spacing: RowSpacing = .points(0)
+    /// Every row frame gets the widest row's width (seed 000's Layout4), text aligned inside.
+    public var equalWidth = false
+    /// Device pixels per point (2 or 3 for @2x/@3x); nil leaves sizes and frames exact.
+    public var pixelScale: Double?
+
+    public init(
+        maxSize: Double, minimumScaleFactor: Double = 1, frameWidth: Double = .infinity,
+        frameHeight: Double = .infinity, spacing: RowSpacing = .points(0), equalWidth: Bool = false,
+        pixelScale: Double? = nil
+    ) {
+        self.maxSize = maxSize
+        self.minimumScaleFactor = minimumScaleFactor
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+        self.spacing = spacing
+        self.equalWidth = equalWidth
+        self.pixelScale = pixelScale
+    }
+}
+
+/// Where a row of a fitted stack goes, in points (y grows down, origin at the stack's top-left).
+public struct StackRowFrame: Sendable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+    /// The y of the row's baseline.
+    public var baseline: Double
+    /// Where the text's pen starts (the frame's x plus the alignment inside it).
+    public var textX: Double
+    /// The row's font size: the shared size × its weight.
+    public var size: Double
+}
+
+public struct StackResult: Sendable {
+    /// The shared size (a row of weight w is drawn at size × w).
+    public var size: Double
+    public var scale: Double
+    public var fits: Bool
+    public var width: Double
+    public var height: Double
+    public var rows: [StackRowFrame]
+}
+
+/// Rows of single-line text sharing one size, computed directly rather than by each row shrinking
+/// on its own (SwiftUI) or the group following its smallest member a frame late (Flutter):
+///
+///   s = min(maxSize, min over rows of W / wᵢ, (H − spacing) / Σ hᵢ)
+///
+/// with wᵢ the row's claimed width (its template's when wider) and hᵢ its height, both at unit size
+/// and × weight. With a pixel scale, s is lowered until the base row height is a whole number of
+/// device pixels, so equal-weight rows get identical pixel heights and nothing overflows.
+public enum StackFitter {
+    public static func fit(_ rows: [StackRow], extent: RowExtent, options: StackOptions) -> StackResult {
+        let pixel = options.pixelScale
+        // On a pixel grid the usable frame is the whole pixels inside it.
+        let frameWidth = snapDown(options.frameWidth, pixel)
+        let frameHeight = snapDown(options.frameHeight, pixel)
+        let totalWeight = rows.reduce(0) { $0 + $1.weight }
+        let gaps = Double(max(rows.count - 1, 0))
+        let widest = rows.map(\.claimedWidth).max() ?? 0
+
+        var size = options.maxSize
+        if widest > 0 { size = min(size, frameWidth / widest) }
+        switch options.spacing {
+        case .points(let points):
+            size = min(size, (frameHeight - gaps * points) / (totalWeight * extent.height))
+        case .rowHeights(let multiple):
+            size = min(size, frameHeight / ((totalWeight + gaps * multiple) * extent.height))
+        }
+        if let pixel {
+            // The smallest row (weight 1) spans a whole number of device pixels.
+            size = (size * extent.height * pixel * (1 + 1e-12)).rounded(.down) / (extent.height * pixel)
+        }
+        let minimum = options.maxSize * options.minimumScaleFactor
+        var fits = size >= minimum * (1 - 1e-12)
+        if !fits { size = minimum }
+        var result = layout(rows, extent: extent, options: options, size: size, frameWidth: frameWidth)
+        // Rows of other weights round up to whole pixels; if that pushed the stack past the frame,
+        // step the size down one device pixel of row height at a time.
+        while let pixel, fits, result.height > frameHeight {
+            let steps = (size * extent.height * pixel).rounded(.down) - 1
+            guard steps > 0, steps / (extent.height * pixel) >= minimum else { fits = false; break }
+            size = steps / (extent.height * pixel)
+            result = layout(rows, extent: extent, options: options, size: size, frameWidth: frameWidth)
+        }
+        result.fits = fits
+        return result
+    }
+
+    private static func layout(
+        _ rows: [StackRow], extent: RowExtent, options: StackOptions, size: Double, frameWidth: Double
+    ) -> StackResult {
+        let pixel = options.pixelScale
+        let gap: Double =
+            switch options.spacing {
+            case .points(let points): snapDown(points, pixel)
+            case .rowHeights(let multiple): snapDown(multiple * extent.height * size, pixel)
+            }
+        let rowWidths = rows.map { snapUp($0.claimedWidth * size, pixel) }
+        let stackWidth = options.equalWidth || options.frameWidth.isInfinite
+            ? (rowWidths.max() ?? 0) : min(frameWidth, rowWidths.max() ?? 0)
+        var frames: [StackRowFrame] = []
+        var y = 0.0
+        for (row, claimed) in zip(rows, rowWidths) {
+            let height = snapUp(extent.height * row.weight * size, pixel)
+            let width = options.equalWidth ? stackWidth : claimed
+            let x = snap(offset(of: width, in: stackWidth, row.alignment), pixel)
+            let textWidth = row.width * row.weight * size
+            let textX = x + offset(of: textWidth, in: width, row.alignment) + row.leadingOffset * row.weight * size
+            frames.append(
+                StackRowFrame(
+                    x: x, y: y, width: width, height: height, baseline: y + extent.ascent * row.weight * size,
+                    textX: textX, size: size * row.weight))
+            y += height + gap
+        }
+        let height = frames.last.map { $0.y + $0.height } ?? 0
+        return StackResult(
+            size: size, scale: size / options.maxSize, fits: true, width: stackWidth, height: height, rows: frames)
+    }
+
+    private static func offset(of width: Double, in container: Double, _ alignment: LineAlignment) -> Double {
+        switch alignment {
+        case .leading: 0
+        case .center: (container - width) / 2
+        case .trailing: container - width
+        }
+    }
+
+    private static func snapDown(_ value: Double, _ pixel: Double?) -> Double {
+        guard let pixel, value.isFinite else { return value }
+        return (value * pixel * (1 + 1e-12)).rounded(.down) / pixel
+    }
+
+    private static func snapUp(_ value: Double, _ pixel: Double?) -> Double {
+        guard let pixel, value.isFinite else { return value }
+        return (value * pixel * (1 - 1e-12)).rounded(.up) / pixel
+    }
+
+    private static func snap(_ value: Double, _ pixel: Double?) -> Double {
+        guard let pixel, value.isFinite else { return value }
+        return (value * pixel).rounded() / pixel
+    }
+}

@@ -1,0 +1,70 @@
+/// Fits measured text into a frame: the exact largest font size at which it fits, like SwiftUI's
+/// `minimumScaleFactor` but computed exactly rather than by stepping.
+public enum TextFitter {
+    /// The relative slack on every "fits" comparison (widths and heights), so that a size computed
+    /// from a bound fits despite floating-point rounding. The search itself is exact; results are
+    /// within this of the true largest size.
+    public static let fitTolerance = 1e-9
+
+    /// The largest size in `[maxSize × minimumScaleFactor, maxSize]` at which greedily broken
+    /// `text` fits the frame, the line limit and the frame height, with its lines.
+    ///
+    /// Text is measured at size 1, so widths scale with the size. When nothing in range fits, the
+    /// text is laid out at the minimum size (words wider than the frame broken between units),
+    /// lines past the limit or the height dropped, and the last one truncated; `fits` is then false.
+    public static func fit(_ text: MeasuredText, options: FitOptions) -> FitResult {
+        let problem = FitProblem(text, options: options.normalized)
+        if let (size, lines) = problem.bestFit() { return problem.fittedResult(lines, size: size) }
+        return problem.fallbackResult(atSize: problem.options.fallbackSize)
+    }
+
+    /// Greedy lines of `text` at unit width `width` (em), as unit index ranges that include each
+    /// line's trailing whitespace and together cover all units. Words are never split; a word wider
+    /// than `width` gets a line of its own. Empty text has one empty line.
+    public static func layout(_ text: MeasuredText, width: Double, bounds: FitBounds) -> [Range<Int>] {
+        var lines: [LaidLine] = []
+        _ = LineTable(text, bounds: bounds).greedy(
+            width: width, slack: 1 + fitTolerance, emergency: false, record: true, lines: &lines)
+        return lines.map { $0.start..<$0.end }
+    }
+
+    /// Whether `text` laid out at `size` fits the frame, line limit and height of `options`
+    /// (the size range and rounding options are ignored).
+    public static func fits(_ text: MeasuredText, size: Double, options: FitOptions) -> Bool {
+        FitProblem(text, options: options.normalized(withPresets: false)).fits(atSize: size)
+    }
+}
+
+extension FitProblem {
+    /// The size to use, exact or rounded per the options, with its lines; nil if nothing in range
+    /// fits. The pass that lays out the result also verifies it.
+    func bestFit() -> (size: Double, lines: [LaidLine])? {
+        var size: Double
+        var verified: (lines: [LaidLine], fits: Bool)
+        if let exact = exactSize() {
+            // Only rounding can leave the answer a hair below the top of the range.
+            size = exact >= options.maxSize * (1 - TextFitter.fitTolerance) ? options.maxSize : exact
+            verified = layout(atSize: size, record: true)
+            if !verified.fits && size != exact {
+                size = exact
+                verified = layout(atSize: size, record: true)
+            }
+            if !verified.fits {
+                // Only widths that shrink as a line gains units (odd reshaped widths) get here: the
+                // layouts are then not ordered, so settle for the largest verified size below.
+                guard fits(atSize: options.minSize) else { return nil }
+                size = Self.bisect(lowest: options.minSize, highest: size, fits: fits(atSize:))
+                verified = layout(atSize: size, record: true)
+            }
+        } else {
+            // The exact answer may lie below the range by rounding only (W/w for a w just above
+            // the frame's unit width at the minimum size).
+            size = options.minSize
+            verified = layout(atSize: size, record: true)
+            guard verified.fits else { return nil }
+        }
+        guard options.presetSizes != nil || options.granularity != nil else { return (size, verified.lines) }
+        guard let rounded = options.quantized(size, fits: fits(atSize:)) else { return nil }
+        return (rounded, rounded == size ? verified.lines : layout(atSize: rounded, record: true).lines)
+    }
+}

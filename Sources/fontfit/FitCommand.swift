@@ -1,0 +1,136 @@
+import ArgumentParser
+import FontFit
+
+struct FitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Find the largest size, up to --size, at which the text fits the frame (wrapped or on one line).")
+
+    @OptionGroup var input: TextInput
+    @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var shaping: ShapingArguments
+    @OptionGroup var fitting: FittingArguments
+    @Option(help: "Maximum number of lines (default: unlimited; 1 = one line).") var lineLimit: Int?
+    @Option(help: "Extra space between lines, in points.") var lineSpacing: Double = 0
+    @Option(help: "Truncation when nothing fits: tail, head, middle or none.") var truncation: Truncation = .tail
+    @Option(help: "Round the size down to a multiple of this many points, e.g. 0.5.") var granularity: Double?
+    @Option(help: "Only these sizes, comma-separated: the largest that fits is chosen.") var presetSizes: String?
+    @Flag(help: "Whole pixel sizes with FreeType's hinted advances.") var hinting = false
+    @Flag(help: "Print one JSON object.") var json = false
+
+    enum Truncation: String, ExpressibleByArgument, CaseIterable {
+        case tail, head, middle, none
+        var mode: TruncationMode {
+            switch self {
+            case .tail: .tail
+            case .head: .head
+            case .middle: .middle
+            case .none: .none
+            }
+        }
+    }
+
+    func validate() throws {
+        if granularity != nil && presetSizes != nil {
+            throw ValidationError("give --granularity or --preset-sizes, not both")
+        }
+    }
+
+    func run() throws {
+        let text = try input.read()
+        let frame = try fitting.parsedFrame()
+        let presets = try presetSizes.map { list in
+            try list.split(separator: ",").map { item -> Double in
+                guard let value = Double(item.trimmingCharacters(in: .whitespaces)) else {
+                    throw CLIError.usage("invalid --preset-sizes item '\(item)': expected a number")
+                }
+                return value
+            }
+        }
+        let font = try fontOptions.load()
+        let prepared = try font.prepare(text, options: try shaping.options())
+        let result = try prepared.fit(
+            in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
+            bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
+            truncation: truncation.mode, granularity: granularity, presetSizes: presets, hinting: hinting)
+        if json {
+            print(Self.json(result).serialized)
+        } else {
+            Self.printHuman(result, frame: frame, maxSize: fitting.size)
+        }
+    }
+
+    static func json(_ result: FitResult) -> JSONValue {
+        .object([
+            ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
+            ("truncated", .bool(result.truncated)), ("width", .number(result.width)),
+            ("height", .number(result.height)),
+            ("lines", .array(result.lines.map { line in
+                .object([
+                    ("text", .string(line.text)), ("x", .number(line.x)), ("y", .number(line.y)),
+                    ("width", .number(line.width)), ("baseline", .number(line.baseline)),
+                ])
+            })),
+        ])
+    }
+
+    static func printHuman(_ result: FitResult, frame: FrameSize, maxSize: Double) {
+        printTable([
+            ("size", "\(formatted(result.size, digits: 4)) pt (scale \(formatted(result.scale, digits: 4)) of \(formatted(maxSize)) pt)"),
+            ("fits", result.fits ? "yes" : "no" + (result.truncated ? ", truncated" : "")),
+            ("frame", "\(formatted(frame.width)) × \(formatted(frame.height)) pt"),
+            ("used", "\(formatted(result.width)) × \(formatted(result.height)) pt"),
+        ])
+        print("lines")
+        for line in result.lines {
+            print("  x \(formatted(line.x).leftPadded(8))  y \(formatted(line.y).leftPadded(8))  "
+                + "width \(formatted(line.width).leftPadded(8))  baseline \(formatted(line.baseline).leftPadded(8))  \(line.text)")
+        }
+    }
+}
+
+/// The options every fitting command shares.
+struct FittingArguments: ParsableArguments {
+    @Option(help: "The frame, WIDTHxHEIGHT in points; either may be inf, e.g. 300x600 or 300xinf.")
+    var frame: String
+    @Option(help: "The largest font size in points.") var size: Double
+    @Option(help: "The smallest scale allowed, in (0, 1]: the size never goes below size × min-scale.")
+    var minScale: Double = 1
+    @Option(help: "What must fit: line (advance widths and line boxes) or ink (the tight ink box).")
+    var bounds: Bounds = .line
+    @Option(help: "Alignment of lines: leading, center or trailing.") var align: Alignment = .leading
+
+    enum Bounds: String, ExpressibleByArgument, CaseIterable {
+        case line, ink
+        var value: FitBounds { self == .line ? .lineBox : .ink }
+    }
+
+    enum Alignment: String, ExpressibleByArgument, CaseIterable {
+        case leading, center, trailing
+        var value: LineAlignment {
+            switch self {
+            case .leading: .leading
+            case .center: .center
+            case .trailing: .trailing
+            }
+        }
+    }
+
+    func parsedFrame() throws -> FrameSize {
+        try checkSize(size, option: "--size")
+        let parts = frame.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        func side(_ text: Substring) -> Double? {
+            text == "inf" ? .infinity : Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        }
+        guard parts.count == 2, let width = side(parts[0]), let height = side(parts[1]) else {
+            throw CLIError.usage("invalid --frame '\(frame)': expected WIDTHxHEIGHT with sizes > 0 or inf, e.g. 300x600")
+        }
+        return FrameSize(width: width, height: height)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import FontFit
+
+struct RubyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ruby",
+        abstract: "Fit base text with ruby (furigana) to a frame: 今日[こんにち]は, ruby at half size by default.")
+
+    @Argument(help: "Markup: text[ruby]; a | starts a base explicitly (私の|名前[なまえ]).") var markup: String
+    @Option(help: "Ruby size ÷ base size.") var ratio: Double = 0.5
+    @Option(help: "Points between the ruby line and the base line.") var rubySpacing: Double = 0
+    @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var shaping: ShapingArguments
+    @OptionGroup var fitting: FittingArguments
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() throws {
+        let (fitted, _, _) = try Self.fit(self)
+        if json {
+            print(Self.json(fitted).serialized)
+        } else {
+            Self.printHuman(fitted, maxSize: fitting.size)
+        }
+    }
+
+    static func fit(_ command: RubyCommand) throws -> (FittedRuby, Font, ShapingOptions) {
+        let frame = try command.fitting.parsedFrame()
+        let segments = try RubyText.parse(command.markup)
+        let font = try command.fontOptions.load()
+        let shaping = try command.shaping.options()
+        let fitted = try font.ruby(
+            segments, in: frame, maxSize: command.fitting.size, minimumScaleFactor: command.fitting.minScale,
+            ratio: command.ratio, spacing: command.rubySpacing, shaping: shaping)
+        return (fitted, font, shaping)
+    }
+
+    static func box(_ box: TextBox, text: String) -> JSONValue {
+        .object([
+            ("text", .string(text)), ("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)),
+            ("height", .number(box.height)), ("textX", .number(box.textX)), ("baseline", .number(box.baseline)),
+        ])
+    }
+
+    static func json(_ fitted: FittedRuby) -> JSONValue {
+        let result = fitted.result
+        return .object([
+            ("size", .number(result.size)), ("rubySize", .number(result.rubySize)), ("scale", .number(result.scale)),
+            ("fits", .bool(result.fits)), ("width", .number(result.width)), ("height", .number(result.height)),
+            ("segments", .array(zip(fitted.segments, result.segments).map { segment, boxes in
+                .object([
+                    ("base", box(boxes.base, text: segment.base)),
+                    ("ruby", boxes.ruby.map { box($0, text: segment.ruby ?? "") } ?? .null),
+                ])
+            })),
+        ])
+    }
+
+    static func printHuman(_ fitted: FittedRuby, maxSize: Double) {
+        let result = fitted.result
+        printTable([
+            ("size", "\(formatted(result.size, digits: 4)) pt base, \(formatted(result.rubySize, digits: 4)) pt ruby (scale \(formatted(result.scale, digits: 4)) of \(formatted(maxSize)) pt)"),
+            ("fits", result.fits ? "yes" : "no"),
+            ("used", "\(formatted(result.width)) × \(formatted(result.height)) pt"),
+        ])
+        print("segments")
+        for (segment, boxes) in zip(fitted.segments, result.segments) {
+            let ruby = boxes.ruby.map { "  ruby \(segment.ruby ?? "") at x \(formatted($0.textX))" } ?? ""
+            print("  x \(formatted(boxes.base.x).leftPadded(8))  width \(formatted(boxes.base.width).leftPadded(8))  \(segment.base)\(ruby)")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import FontFit
+import Foundation
+import Testing
+
+/// Fitting real text in real fonts (issue: seed 000's "text" in a resizable frame, properties over
+/// generated texts, truncation at grapheme boundaries).
+@Suite struct FitTests {
+    static let frames: [FrameSize] = stride(from: 50.0, through: 300, by: 50).flatMap { width in
+        stride(from: 50.0, through: 600, by: 110).map { FrameSize(width: width, height: $0) }
+    }
+
+    @Test func seed000TextFillsTheFrameWithAndWithoutALineLimit() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let line = try font.measure("text", size: 1)
+        for frame in Self.frames {
+            let oneLine = try font.fit("text", in: frame, maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1)
+            // One line: width or height limits, whichever is tighter (SwiftUI's lineLimit(1) ignores height).
+            let expected = min(300, frame.width / line.width, frame.height / line.metrics.lineHeight)
+            #expect(abs(oneLine.size - expected) <= 1e-9 * expected, "\(frame)")
+            #expect(oneLine.fits && oneLine.lines.count == 1)
+            #expect(oneLine.height <= frame.height * (1 + 1e-9) && oneLine.width <= frame.width * (1 + 1e-9))
+
+            let wrapped = try font.fit("text", in: frame, maxSize: 300, minimumScaleFactor: 0.01)
+            #expect(abs(wrapped.size - expected) <= 1e-9 * expected, "a single word never wraps: \(frame)")
+        }
+        // Two words wrap when a tall frame makes that the bigger size, and keep one line when wide.
+        let tall = try font.fit("text text", in: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01)
+        #expect(tall.lines.map(\.text) == ["text", "text"])
+        let single = try font.fit("text text", in: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1)
+        #expect(single.lines.count == 1 && single.size < tall.size)
+        let wide = try font.fit("text text", in: FrameSize(width: 600, height: 100), maxSize: 300, minimumScaleFactor: 0.01)
+        #expect(wide.lines.count == 1)
+    }
+
+    /// A fixed-seed generator, so a failure reproduces.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+    }
+
+    static let words = [
+        "AVATAR", "Wave", "office", "affine", "fluffy", "Typesetting", "is", "the", "art", "of", "T.", "Yo,",
+        "naïve", "café", "12:34", "1/1000s", "WAVY", "jumps", "x", "—", "well-known", "e\u{301}te\u{301}",
+    ]
+
+    /// Every line, shaped again on its own, fits the frame at the fitted size.
+    static func linesFit(_ result: FitResult, font: Font, frame: FrameSize) throws -> Bool {
+        try result.lines.allSatisfy { line in
+            try font.measure(line.text, size: result.size).width <= frame.width * (1 + 1e-9)
+        }
+    }
+
+    @Test func fittedSizeIsTheExactLargestAndMovesWithTheFrame() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        var generator = Generator(state: 2026)
+        for _ in 0..<200 {
+            let text = (0..<Int(generator.next() % 14 + 1)).map { _ in generator.pick(Self.words) }.joined(separator: " ")
+            let frame = FrameSize(width: generator.uniform(40...400), height: generator.uniform(20...400))
+            let lineLimit: Int? = generator.next() % 3 == 0 ? Int(generator.next() % 3 + 1) : nil
+            let prepared = try font.prepare(text)
+            let result = try prepared.fit(in: frame, maxSize: 120, minimumScaleFactor: 0.01, lineLimit: lineLimit)
+            guard result.fits else { continue }
+            #expect(try Self.linesFit(result, font: font, frame: frame), "\(text) in \(frame)")
+            #expect(result.height <= frame.height * (1 + 1e-9))
+            #expect(lineLimit.map { result.lines.count <= $0 } ?? true)
+            if result.size < 120 {
+                // Just above the result, the same text no longer fits.
+                let above = try prepared.fit(in: frame, maxSize: result.size * (1 + 1e-6), minimumScaleFactor: 1, lineLimit: lineLimit)
+                #expect(!above.fits, "\(text) in \(frame) at \(result.size)")
+            }
+            // Monotone: a larger frame never gives a smaller size.
+            let larger = try prepared.fit(
+                in: FrameSize(width: frame.width * 1.1, height: frame.height * 1.05), maxSize: 120,
+                minimumScaleFactor: 0.01, lineLimit: lineLimit)
+            #expect(larger.size >= result.size * (1 - 1e-12))
+            // Feeding the used width back reproduces the lines.
+            let again = try prepared.fit(
+                in: FrameSize(width: result.width, height: .infinity), maxSize: result.size, lineLimit: lineLimit)
+            #expect(again.lines.map(\.text) == result.lines.map(\.text))
+        }
+    }
+
+    @Test func truncationKeepsWholeGraphemesAndFits() throws {
+        let font = try loadFont("EmojiSubset.ttf")
+        let text = "👨‍👩‍👧👍🏽🇫🇷😀👍🏽👨‍👩‍👧❤️😀🇫🇷👍"
+        let graphemes = Set(text.map(String.init))
+        for mode in [TruncationMode.tail, .head, .middle] {
+            let result = try font.fit(text, in: FrameSize(width: 120, height: 40), maxSize: 20, lineLimit: 1, truncation: mode)
+            #expect(!result.fits && result.truncated)
+            let shown = try #require(result.lines.first?.text)
+            // The emoji font has no "…": the cut is marked by dropping graphemes, never by splitting one.
+            for character in shown where character != "…" {
+                #expect(graphemes.contains(String(character)), "\(mode): split grapheme \(character.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+            #expect(result.lines[0].width <= 120 * (1 + 1e-9))
+        }
+    }
+
+    @Test func truncationMarksTheCutWithAnEllipsis() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let text = "Cafe\u{301} naïve re\u{301}sume\u{301} o\u{308}ver and over again"
+        for (mode, check) in [
+            (TruncationMode.tail, { (shown: String) in shown.hasSuffix("…") }),
+            (.head, { $0.hasPrefix("…") }),
+            (.middle, { $0.dropFirst().dropLast().contains("…") }),
+        ] {
+            let result = try font.fit(text, in: FrameSize(width: 150, height: 30), maxSize: 20, lineLimit: 1, truncation: mode)
+            let shown = try #require(result.lines.first?.text)
+            #expect(check(shown), "\(mode): \(shown)")
+            #expect(try font.measure(shown, size: result.size).width <= 150 * (1 + 1e-9), "\(mode): \(shown)")
+            // Every character shown is a whole grapheme of the input (or the ellipsis).
+            let original = Set(text.map(String.init))
+            #expect(shown.allSatisfy { $0 == "…" || original.contains(String($0)) }, "\(mode): \(shown)")
+        }
+    }
+
+    @Test func wordWiderThanTheFrameIsBrokenBetweenGraphemes() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let result = try font.fit(
+            "Incomprehensibilities", in: FrameSize(width: 60, height: 200), maxSize: 20, minimumScaleFactor: 1,
+            truncation: .tail)
+        #expect(!result.fits)
+        #expect(result.lines.count > 1)
+        #expect(try Self.linesFit(result, font: font, frame: FrameSize(width: 60, height: 200)))
+    }
+
+    @Test func hintedFitUsesWholePixelSizesThatFitWithHintedWidths() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let hinted = try font.fit("Hamburgefonstiv", in: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1, hinting: true)
+        #expect(hinted.fits)
+        #expect(hinted.size == hinted.size.rounded())
+        let unhinted = try font.fit("Hamburgefonstiv", in: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1)
+        #expect(abs(hinted.size - unhinted.size) <= 2, "hinting moves widths by rounding only")
+    }
+
+    @Test func invalidValuesAreRejected() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let frame = FrameSize(width: 100, height: 100)
+        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 0) }
+        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 10, minimumScaleFactor: 0) }
+        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 10, minimumScaleFactor: 1.5) }
+        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 10, lineLimit: 0) }
+        #expect(throws: FontEngineError.self) { try font.fit("x", in: FrameSize(width: -1, height: 10), maxSize: 10) }
+        #expect(throws: FontEngineError.self) { try font.fit("x", in: FrameSize(width: .nan, height: 10), maxSize: 10) }
+    }
+}

@@ -1,0 +1,11 @@
+import FontFit
+import Foundation
+
+let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+/// A fixture font by file name (Fixtures/fonts); tests never read system fonts.
+func loadFont(_ name: String, variations: [FontVariation] = []) throws -> Font {
+    try Font(face: FontFace(contentsOf: fixtures.appendingPathComponent("fonts/\(name)").path), variations: variations)
+}
