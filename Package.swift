@@ -50,6 +50,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // scripts/bench: ratios against raw hb_shape, measured in one run.
+        .executableTarget(name: "FontFitBenchmarks", dependencies: ["FontFit"]),
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
         .testTarget(name: "TextFittingTests", dependencies: ["TextFitting"]),
         .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),

@@ -52,7 +52,14 @@ extension Font {
     /// Direction, script and language, when not given, are guessed from the text as `hb-shape` does
     /// (`hb_buffer_guess_segment_properties`). Clusters are UTF-8 offsets into `text`.
     public func shape(_ text: String, options: ShapingOptions = ShapingOptions()) -> ShapedText {
-        withShapedBuffer(text, options: options) { buffer in
+        shape(text, utf8Range: nil, options: options)
+    }
+
+    /// Shapes the part of `text` in `utf8Range` (UTF-8 offsets), with the rest of the text as context
+    /// that HarfBuzz reads but does not shape. Clusters stay offsets into the whole of `text`, and
+    /// the result's `text` is the whole text.
+    public func shape(_ text: String, utf8Range: Range<Int>?, options: ShapingOptions = ShapingOptions()) -> ShapedText {
+        withShapedBuffer(text, utf8Range: utf8Range, options: options) { buffer in
             var count: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &count)
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -81,7 +88,7 @@ extension Font {
     /// `scalarClusters` numbers clusters by Unicode scalar instead of UTF-8 offset, as `hb-shape`
     /// does unless given `--utf8-clusters`.
     func withShapedBuffer<T>(
-        _ text: String, options: ShapingOptions, scalarClusters: Bool = false,
+        _ text: String, utf8Range: Range<Int>? = nil, options: ShapingOptions, scalarClusters: Bool = false,
         _ body: (OpaquePointer) -> T
     ) -> T {
         let buffer = hb_buffer_create()!
@@ -89,7 +96,8 @@ extension Font {
         var utf8 = text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+                let item = utf8Range ?? 0..<chars.count
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(item.lowerBound), Int32(item.count))
             }
         }
         if scalarClusters {

@@ -16,6 +16,9 @@ public struct PreparedText: Sendable {
     public let shaping: ShapingOptions
     /// The plain measurements the fitting core works on (unit size: widths in em).
     public let measured: MeasuredText
+    /// Whether the text was measured for wrapping (UAX #14 break opportunities) and for ink bounds.
+    public let wraps: Bool
+    public let hasInk: Bool
 
     public var text: String { measured.text }
 
@@ -37,19 +40,42 @@ public struct PreparedText: Sendable {
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes)
-        guard hinting else { return TextFitter.fit(measured, options: options) }
-        return try HintedFitter(prepared: self, options: options).fit()
+        if (bounds == .ink && !hasInk) || (lineLimit != 1 && !wraps) {
+            // Prepared for less than this fit needs: measure again with everything.
+            return try font.prepare(text, options: shaping).fit(
+                in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+                granularity: granularity, presetSizes: presetSizes, hinting: hinting)
+        }
+        guard !hinting else { return try HintedFitter(prepared: self, options: options).fit() }
+        let result = TextFitter.fit(measured, options: options)
+        guard !result.fits, truncation != .none else { return result }
+        // Only a text that does not fit needs the ellipsis, so it is shaped only then.
+        var withEllipsis = measured
+        withEllipsis.ellipsis = builder.ellipsisUnit()
+        return TextFitter.fit(withEllipsis, options: options)
+    }
+}
+
+extension PreparedText {
+    var builder: MeasuredTextBuilder {
+        MeasuredTextBuilder(font: font, options: shaping, lineBreaks: wraps, ink: hasInk)
     }
 }
 
 extension Font {
     /// Shapes `text` once and measures it for fitting.
-    public func prepare(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontEngineError)
-        -> PreparedText
-    {
+    ///
+    /// - Parameters:
+    ///   - wrapping: find where lines may break (ICU's UAX #14); without it the text only breaks at
+    ///     hard line breaks, which is all a one-line fit needs.
+    ///   - ink: measure glyph outlines too, for fits with `.ink` bounds.
+    public func prepare(
+        _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true
+    ) throws(FontEngineError) -> PreparedText {
         let options = try options.validated()
-        return PreparedText(
-            font: self, shaping: options, measured: MeasuredTextBuilder(font: self, options: options).build(text))
+        let builder = MeasuredTextBuilder(font: self, options: options, lineBreaks: wrapping, ink: ink)
+        return PreparedText(font: self, shaping: options, measured: builder.build(text), wraps: wrapping, hasInk: ink)
     }
 
     /// The largest size at which `text` fits `frame`; see ``PreparedText/fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:hinting:)``.
@@ -59,7 +85,8 @@ extension Font {
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
         presetSizes: [Double]? = nil, hinting: Bool = false, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontEngineError) -> FitResult {
-        try prepare(text, options: shaping).fit(
+        // Measure only what this fit needs.
+        try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
             in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes, hinting: hinting)

@@ -10,9 +10,9 @@ struct HintedFitter {
         let smallest = (options.maxSize * options.minimumScaleFactor).rounded(.up)
         let largest = options.maxSize.rounded(.down)
         func measured(_ ppem: Double) -> MeasuredText {
-            MeasuredTextBuilder(
-                font: prepared.font, options: prepared.shaping, hinting: (hinted, Int(ppem))
-            ).build(prepared.text)
+            var builder = prepared.builder
+            builder.hinting = (hinted, Int(ppem))
+            return builder.build(prepared.text)
         }
         func attempt(_ ppem: Double) -> FitResult {
             var exact = options
@@ -45,7 +45,9 @@ struct HintedFitter {
         var fallback = options
         fallback.maxSize = smallest
         fallback.minimumScaleFactor = 1
-        var failed = TextFitter.fit(measured(smallest), options: fallback)
+        var lastResort = measured(smallest)
+        lastResort.ellipsis = prepared.builder.ellipsisUnit()
+        var failed = TextFitter.fit(lastResort, options: fallback)
         failed.fits = false
         return rescaled(failed)
     }

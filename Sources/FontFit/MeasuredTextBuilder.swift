@@ -7,113 +7,87 @@
 struct MeasuredTextBuilder {
     let font: Font
     let options: ShapingOptions
+    /// Find UAX #14 break opportunities; without them the text only breaks at hard line breaks
+    /// (enough for one-line fits, and it saves running ICU).
+    var lineBreaks = true
+    /// Measure each unit's ink, needed only when fitting ink bounds.
+    var ink = true
     /// When set, advances are FreeType's hinted ones at this pixel size (plus HarfBuzz's GPOS
     /// adjustments rounded to pixels), as a hinting renderer positions glyphs.
     var hinting: (advances: HintedAdvances, ppem: Int)? = nil
 
     func build(_ text: String) -> MeasuredText {
         let unitsPerEm = Double(font.face.unitsPerEm)
-        var units: [TextUnit] = []
+        let graphemes = Graphemes(text)
+        var advances = [Double](repeating: 0, count: graphemes.count)
+        var inks = [InkExtent?](repeating: nil, count: ink ? graphemes.count : 0)
+        var unsafeBefore = [Bool](repeating: false, count: graphemes.count)
+        // Shape each paragraph on its own; the hard break that ends it is a unit with no glyphs.
         var paragraphStart = 0
-        let utf8 = Array(text.utf8)
-        for paragraph in Self.paragraphs(of: text) {
-            appendUnits(of: paragraph.text, at: paragraphStart, hardBreak: paragraph.hardBreak, to: &units)
-            paragraphStart += paragraph.text.utf8.count + paragraph.hardBreak.utf8.count
+        for index in 0...graphemes.count where index == graphemes.count || graphemes.isNewline[index] {
+            let start = paragraphStart < graphemes.count ? graphemes.starts[paragraphStart] : graphemes.byteCount
+            let end = index < graphemes.count ? graphemes.starts[index] : graphemes.byteCount
+            paragraphStart = index + 1
+            guard start < end else { continue }
+            let shaped = font.shape(text, utf8Range: start..<end, options: options)
+            accumulate(shaped, graphemes: graphemes, advances: &advances, inks: &inks, unsafeBefore: &unsafeBefore)
         }
-        assert(paragraphStart == utf8.count)
+        var breaks = [BreakKind](repeating: .none, count: graphemes.count)
+        if lineBreaks {
+            for opportunity in LineBreaker.opportunities(in: text) where opportunity.offset > 0 {
+                breaks[graphemes.index(containingByte: opportunity.offset - 1)] =
+                    opportunity.isMandatory ? .mandatory : .allowed
+            }
+        } else {
+            for index in 0..<graphemes.count where graphemes.isNewline[index] { breaks[index] = .mandatory }
+        }
+        var units: [TextUnit] = []
+        units.reserveCapacity(graphemes.count)
+        for index in 0..<graphemes.count {
+            units.append(
+                TextUnit(
+                    range: graphemes.starts[index]..<graphemes.end(of: index), advance: advances[index],
+                    ink: ink ? inks[index] : nil, isWhitespace: graphemes.isWhitespace[index],
+                    breakAfter: breaks[index],
+                    unsafeToBreakAfter: index + 1 < graphemes.count && unsafeBefore[index + 1]))
+        }
         let metrics = font.unitLineMetrics.scaled(by: 1 / unitsPerEm)
         let font = self.font, options = self.options, finalUnits = units
         return MeasuredText(
             text: text, units: units, ascent: metrics.ascent, descent: metrics.descent,
-            lineGap: metrics.lineGap, ellipsis: ellipsisUnit(),
+            lineGap: metrics.lineGap, ellipsis: nil,
             reshapedWidth: { range in
                 // Only lines whose boundary HarfBuzz marked unsafe get here: shape them on their own.
-                guard !range.isEmpty else { return 0 }
-                let slice = finalUnits[range]
-                let trimmedEnd = slice.lastIndex { !$0.isWhitespace } ?? (range.lowerBound - 1)
-                guard trimmedEnd >= range.lowerBound else { return 0 }
-                let bytes = utf8[finalUnits[range.lowerBound].range.lowerBound..<finalUnits[trimmedEnd].range.upperBound]
-                let line = String(decoding: bytes, as: UTF8.self)
-                return Double(font.shape(line, options: options).advance) / unitsPerEm
+                guard let last = finalUnits[range].lastIndex(where: { !$0.isWhitespace }) else { return 0 }
+                let bytes = finalUnits[range.lowerBound].range.lowerBound..<finalUnits[last].range.upperBound
+                return Double(font.shape(text, utf8Range: bytes, options: options).advance) / unitsPerEm
             })
     }
 
-    /// The text split at hard line breaks; each paragraph keeps the break that ends it.
-    static func paragraphs(of text: String) -> [(text: Substring, hardBreak: Substring)] {
-        var result: [(Substring, Substring)] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character.isNewline {
-                result.append((text[start..<index], text[index..<next]))
-                start = next
-            }
-            index = next
-        }
-        result.append((text[start..<text.endIndex], text[text.endIndex..<text.endIndex]))
-        return result
-    }
-
-    private func appendUnits(
-        of paragraph: Substring, at offset: Int, hardBreak: Substring, to units: inout [TextUnit]
+    /// Adds each glyph's advance, ink and unsafe-to-break flag to the grapheme its cluster is in.
+    private func accumulate(
+        _ shaped: ShapedText, graphemes: Graphemes, advances: inout [Double], inks: inout [InkExtent?],
+        unsafeBefore: inout [Bool]
     ) {
         let unitsPerEm = Double(font.face.unitsPerEm)
-        let text = String(paragraph)
-        let shaped = font.shape(text, options: options)
-        // Grapheme clusters, by UTF-8 offset within the paragraph.
-        var starts: [Int] = []
-        var ends: [Int] = []
-        var whitespace: [Bool] = []
-        var position = 0
-        for character in text {
-            starts.append(position)
-            position += character.utf8.count
-            ends.append(position)
-            whitespace.append(character.isWhitespace)
-        }
-        let graphemeAtByte = Self.indexTable(starts: starts, byteCount: position)
-        var advances = [Double](repeating: 0, count: starts.count)
-        var inks = [InkExtent?](repeating: nil, count: starts.count)
-        var unsafeBefore = [Bool](repeating: false, count: starts.count)
-        var penWithinGrapheme = [Double](repeating: 0, count: starts.count)
         let advanceOf = advanceFunction(for: shaped)
+        var penByGrapheme: [Int: Double] = [:]
         for (glyphIndex, glyph) in shaped.glyphs.enumerated() {
-            guard glyph.cluster < graphemeAtByte.count else { continue }
-            let grapheme = graphemeAtByte[glyph.cluster]
-            let pen = penWithinGrapheme[grapheme]
-            if let bounds = font.glyphBounds(glyph.glyphID) {
-                let x = pen + Double(glyph.xOffset), y = Double(glyph.yOffset)
-                let extent = InkExtent(
-                    left: (x + Double(bounds.xMin)) / unitsPerEm, right: (x + Double(bounds.xMax)) / unitsPerEm,
-                    bottom: (y + Double(bounds.yMin)) / unitsPerEm, top: (y + Double(bounds.yMax)) / unitsPerEm)
-                inks[grapheme] = inks[grapheme].map { $0.union(extent) } ?? extent
+            let grapheme = graphemes.index(containingByte: glyph.cluster)
+            if ink {
+                // Ink is placed relative to the grapheme's own pen start (logical order).
+                let pen = penByGrapheme[grapheme, default: 0]
+                if let bounds = font.glyphBounds(glyph.glyphID) {
+                    let x = pen + Double(glyph.xOffset), y = Double(glyph.yOffset)
+                    let extent = InkExtent(
+                        left: (x + Double(bounds.xMin)) / unitsPerEm, right: (x + Double(bounds.xMax)) / unitsPerEm,
+                        bottom: (y + Double(bounds.yMin)) / unitsPerEm, top: (y + Double(bounds.yMax)) / unitsPerEm)
+                    inks[grapheme] = inks[grapheme].map { $0.union(extent) } ?? extent
+                }
+                penByGrapheme[grapheme] = pen + Double(glyph.xAdvance)
             }
-            penWithinGrapheme[grapheme] = pen + Double(glyph.xAdvance)
             advances[grapheme] += advanceOf(glyphIndex)
             if glyph.unsafeToBreak { unsafeBefore[grapheme] = true }
-        }
-        var breaks = [BreakKind](repeating: .none, count: starts.count)
-        for opportunity in LineBreaker.opportunities(in: text) where opportunity.offset > 0 {
-            let grapheme = graphemeAtByte[min(opportunity.offset, position) - 1]
-            breaks[grapheme] = opportunity.isMandatory ? .mandatory : .allowed
-        }
-        for index in starts.indices {
-            units.append(
-                TextUnit(
-                    range: (offset + starts[index])..<(offset + ends[index]), advance: advances[index],
-                    ink: inks[index], isWhitespace: whitespace[index],
-                    // The hard break belongs to the newline's own unit below.
-                    breakAfter: index == starts.count - 1 && !hardBreak.isEmpty ? .none : breaks[index],
-                    unsafeToBreakAfter: index + 1 < starts.count && unsafeBefore[index + 1]))
-        }
-        if !hardBreak.isEmpty {
-            let start = offset + position
-            units.append(
-                TextUnit(
-                    range: start..<(start + hardBreak.utf8.count), advance: 0, ink: nil, isWhitespace: true,
-                    breakAfter: .mandatory))
         }
     }
 
@@ -131,18 +105,8 @@ struct MeasuredTextBuilder {
         }
     }
 
-    /// For each UTF-8 byte of the paragraph, the grapheme it belongs to.
-    private static func indexTable(starts: [Int], byteCount: Int) -> [Int] {
-        var table = [Int](repeating: 0, count: byteCount)
-        for (index, start) in starts.enumerated() {
-            let end = index + 1 < starts.count ? starts[index + 1] : byteCount
-            for byte in start..<end { table[byte] = index }
-        }
-        return table
-    }
-
-    /// "…" measured in this font, for truncation.
-    private func ellipsisUnit() -> TextUnit? {
+    /// "…" measured in this font, for truncation; nil when the font lacks it.
+    func ellipsisUnit() -> TextUnit? {
         let shaped = font.shape("…", options: options)
         guard !shaped.glyphs.contains(where: { $0.glyphID == 0 }) else { return nil }
         let unitsPerEm = Double(font.face.unitsPerEm)
@@ -154,6 +118,61 @@ struct MeasuredTextBuilder {
                     left: Double($0.xMin) / unitsPerEm, right: Double($0.xMax) / unitsPerEm,
                     bottom: Double($0.yMin) / unitsPerEm, top: Double($0.yMax) / unitsPerEm)
             }, isWhitespace: false, breakAfter: .none)
+    }
+}
+
+/// The grapheme clusters of a text by UTF-8 offset, with what line breaking needs to know of each.
+struct Graphemes {
+    private(set) var starts: [Int] = []
+    private(set) var isWhitespace: [Bool] = []
+    private(set) var isNewline: [Bool] = []
+    /// For each UTF-8 byte, the grapheme it belongs to.
+    private var graphemeOfByte: [Int32] = []
+    let byteCount: Int
+
+    var count: Int { starts.count }
+
+    init(_ text: String) {
+        byteCount = text.utf8.count
+        starts.reserveCapacity(byteCount)
+        graphemeOfByte.reserveCapacity(byteCount)
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        if ascii {
+            // Every ASCII byte is its own grapheme, except CR LF, which is one.
+            var previous: UInt8 = 0
+            for (offset, byte) in text.utf8.enumerated() {
+                if byte == 0x0A && previous == 0x0D {
+                    graphemeOfByte.append(Int32(starts.count - 1))
+                } else {
+                    append(start: offset, length: 1, whitespace: byte == 0x20 || (0x09...0x0D).contains(byte),
+                           newline: (0x0A...0x0D).contains(byte))
+                }
+                previous = byte
+            }
+        } else {
+            var offset = 0
+            for character in text {
+                let length = character.utf8.count
+                append(start: offset, length: length, whitespace: character.isWhitespace, newline: character.isNewline)
+                offset += length
+            }
+        }
+    }
+
+    private mutating func append(start: Int, length: Int, whitespace: Bool, newline: Bool) {
+        let index = Int32(starts.count)
+        starts.append(start)
+        isWhitespace.append(whitespace)
+        isNewline.append(newline)
+        for _ in 0..<length { graphemeOfByte.append(index) }
+    }
+
+    func end(of index: Int) -> Int {
+        index + 1 < starts.count ? starts[index + 1] : byteCount
+    }
+
+    func index(containingByte offset: Int) -> Int {
+        Int(graphemeOfByte[min(max(offset, 0), byteCount - 1)])
     }
 }
 

@@ -65,8 +65,10 @@ extension FitProblem {
         let range = utf8Range(units)
         let utf8 = text.text.utf8
         // Offsets past the end (inconsistent input) are clamped rather than trapping.
-        let lower = utf8.index(utf8.startIndex, offsetBy: min(range.lowerBound, utf8.count))
-        let upper = utf8.index(utf8.startIndex, offsetBy: min(max(range.upperBound, range.lowerBound), utf8.count))
+        let lowerOffset = min(range.lowerBound, utf8.count)
+        let upperOffset = min(max(range.upperBound, lowerOffset), utf8.count)
+        let lower = utf8.index(utf8.startIndex, offsetBy: lowerOffset)
+        let upper = utf8.index(utf8.startIndex, offsetBy: upperOffset)
         return text.text[lower..<upper]
     }
 

@@ -80,9 +80,8 @@ struct LineTable {
         breakIsMandatory.reserveCapacity(count)
         var contentEnd = [Int](repeating: 0, count: count + 1)
         // One pass writing through buffers: this runs on every fit, so it avoids per-element checks.
-        prefix = [Double](unsafeUninitializedCapacity: count + 1) { prefix, initialized in
+        let prefix = [Double](unsafeUninitializedCapacity: count + 1) { prefix, initialized in
             contentEnd.withUnsafeMutableBufferPointer { contentEnd in
-                units.withUnsafeBufferPointer { units in
                 var pen = 0.0, lastContent = 0
                 prefix[0] = 0
                 for index in 0..<count {
@@ -98,30 +97,23 @@ struct LineTable {
                         breakIsMandatory.append(unit.breakAfter == .mandatory)
                     }
                 }
-                }
             }
             initialized = count + 1
         }
+        self.prefix = prefix
         self.contentEnd = contentEnd
         self.breakEnds = breakEnds
         self.breakIsMandatory = breakIsMandatory
         // A hard break after the last unit ends the text rather than starting a paragraph.
         paragraphCount = 1 + breakIsMandatory.dropLast().count { $0 }
-        if isInk {
-            var ink: [InkBox] = []
-            ink.reserveCapacity(count)
-            var pen = 0.0
-            for unit in units {
-                ink.append(
-                    unit.ink.map {
-                        InkBox(left: pen + $0.left, right: pen + $0.right, bottom: $0.bottom, top: $0.top)
-                    } ?? .none)
-                pen += unit.advance
-            }
-            self.ink = ink
-        } else {
-            ink = []
-        }
+        ink =
+            isInk
+            ? units.indices.map { index in
+                units[index].ink.map {
+                    let pen = prefix[index]
+                    return InkBox(left: pen + $0.left, right: pen + $0.right, bottom: $0.bottom, top: $0.top)
+                } ?? .none
+            } : []
         unsafeAfter = reshaped == nil ? [] : units.map(\.unsafeToBreakAfter)
     }
 

@@ -34,37 +34,3 @@ public enum TextFitter {
         FitProblem(text, options: options.normalized(withPresets: false)).fits(atSize: size)
     }
 }
-
-extension FitProblem {
-    /// The size to use, exact or rounded per the options, with its lines; nil if nothing in range
-    /// fits. The pass that lays out the result also verifies it.
-    func bestFit() -> (size: Double, lines: [LaidLine])? {
-        var size: Double
-        var verified: (lines: [LaidLine], fits: Bool)
-        if let exact = exactSize() {
-            // Only rounding can leave the answer a hair below the top of the range.
-            size = exact >= options.maxSize * (1 - TextFitter.fitTolerance) ? options.maxSize : exact
-            verified = layout(atSize: size, record: true)
-            if !verified.fits && size != exact {
-                size = exact
-                verified = layout(atSize: size, record: true)
-            }
-            if !verified.fits {
-                // Only widths that shrink as a line gains units (odd reshaped widths) get here: the
-                // layouts are then not ordered, so settle for the largest verified size below.
-                guard fits(atSize: options.minSize) else { return nil }
-                size = Self.bisect(lowest: options.minSize, highest: size, fits: fits(atSize:))
-                verified = layout(atSize: size, record: true)
-            }
-        } else {
-            // The exact answer may lie below the range by rounding only (W/w for a w just above
-            // the frame's unit width at the minimum size).
-            size = options.minSize
-            verified = layout(atSize: size, record: true)
-            guard verified.fits else { return nil }
-        }
-        guard options.presetSizes != nil || options.granularity != nil else { return (size, verified.lines) }
-        guard let rounded = options.quantized(size, fits: fits(atSize:)) else { return nil }
-        return (rounded, rounded == size ? verified.lines : layout(atSize: rounded, record: true).lines)
-    }
-}

@@ -130,7 +130,11 @@ extension FitProblem {
             var low = start, high = end
             while low < high {
                 let middle = (low + high) / 2
-                if fits(ellipsis.then(table.piece(leading(middle), end))) { high = middle } else { low = middle + 1 }
+                if fits(ellipsis.then(table.piece(leading(middle), end))) {
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
             }
             let tailStart = leading(low)
             return line(

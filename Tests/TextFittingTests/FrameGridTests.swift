@@ -53,7 +53,8 @@ import TextFitting
 
     @Test func emptyTextHasOneEmptyLine() {
         let result = TextFitter.fit(
-            Synthetic.text(""), options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1, frameWidth: 10, frameHeight: 20))
+            Synthetic.text(""),
+            options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1, frameWidth: 10, frameHeight: 20))
         #expect(result.fits)
         #expect(result.size == 20)
         #expect(result.lines.count == 1)

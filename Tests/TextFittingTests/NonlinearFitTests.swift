@@ -27,7 +27,8 @@ import TextFitting
     @Test(arguments: [false, true]) func resultFitsWithItsOwnMeasurementAndLargerDoesNot(snapping: Bool) {
         let measure: (Double) -> MeasuredText = { snapping ? Self.snapped($0) : Self.growing($0) }
         for (width, height) in Self.frames {
-            let options = FitOptions(maxSize: 120, minimumScaleFactor: 0.05, frameWidth: width, frameHeight: height)
+            let options = FitOptions(
+                maxSize: 120, minimumScaleFactor: 0.05, frameWidth: width, frameHeight: height)
             var calls = 0
             let result = TextFitter.fit(options: options) { size in
                 calls += 1
@@ -60,7 +61,8 @@ import TextFitting
         let presets: [Double] = [10, 12, 14, 17, 20, 24, 28, 34, 40, 48]
         for (width, height) in Self.frames {
             let options = FitOptions(
-                maxSize: 120, minimumScaleFactor: 0.05, frameWidth: width, frameHeight: height, presetSizes: presets)
+                maxSize: 120, minimumScaleFactor: 0.05, frameWidth: width, frameHeight: height,
+                presetSizes: presets)
             let result = TextFitter.fit(options: options, measure: Self.snapped)
             #expect(result.fits)
             #expect(presets.contains(result.size))
@@ -86,11 +88,13 @@ import TextFitting
         let options = FitOptions(maxSize: 120, minimumScaleFactor: 0.05, frameWidth: 180, frameHeight: 60)
         let text = Synthetic.text(Self.paragraph)
         // Equal up to the fit tolerance: the bisection may settle anywhere that passes it.
-        #expect(close(TextFitter.fit(options: options) { _ in text }.size, TextFitter.fit(text, options: options).size, 2e-9))
+        let measured = TextFitter.fit(options: options) { _ in text }
+        #expect(close(measured.size, TextFitter.fit(text, options: options).size, 2e-9))
     }
 
     @Test func nothingFitsFallsBackToTheMinimum() {
-        let options = FitOptions(maxSize: 40, minimumScaleFactor: 0.5, frameWidth: 50, frameHeight: 20, lineLimit: 1)
+        let options = FitOptions(
+            maxSize: 40, minimumScaleFactor: 0.5, frameWidth: 50, frameHeight: 20, lineLimit: 1)
         let result = TextFitter.fit(options: options, measure: Self.growing)
         #expect(!result.fits && result.truncated)
         #expect(result.size == 20)

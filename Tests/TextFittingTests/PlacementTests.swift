@@ -5,17 +5,19 @@ import TextFitting
     @Test func alignmentInAFiniteFrame() {
         let text = Synthetic.text("ab cd")  // 2.25 em: 22.5 pt at 10
         for (alignment, x) in [(LineAlignment.leading, 0.0), (.center, 38.75), (.trailing, 77.5)] {
-            let result = TextFitter.fit(text, options: FitOptions(maxSize: 10, frameWidth: 100, alignment: alignment))
+            let result = TextFitter.fit(
+                text, options: FitOptions(maxSize: 10, frameWidth: 100, alignment: alignment))
             #expect(close(result.lines[0].x, x) || result.lines[0].x == x)
             #expect(result.lines[0].penX == result.lines[0].x)
         }
     }
 
     @Test func alignmentInAnInfiniteFrameUsesTheWidestLine() {
-        let result = TextFitter.fit(Synthetic.text("abcd\nab"), options: FitOptions(maxSize: 10, alignment: .center))
+        let text = Synthetic.text("abcd\nab")
+        let result = TextFitter.fit(text, options: FitOptions(maxSize: 10, alignment: .center))
         #expect(result.width == 20)
         #expect(result.lines.map(\.x) == [0, 5])
-        let trailing = TextFitter.fit(Synthetic.text("abcd\nab"), options: FitOptions(maxSize: 10, alignment: .trailing))
+        let trailing = TextFitter.fit(text, options: FitOptions(maxSize: 10, alignment: .trailing))
         #expect(trailing.lines.map(\.x) == [0, 10])
     }
 
@@ -44,7 +46,8 @@ import TextFitting
     @Test func inkHeightLimitsTheSize() {
         // One line of ink 0.92 em tall ("b" top 0.72, "y" bottom −0.2) in a 46 pt frame: 50 pt.
         let result = TextFitter.fit(
-            Synthetic.text("by"), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.1, frameHeight: 46, bounds: .ink))
+            Synthetic.text("by"),
+            options: FitOptions(maxSize: 100, minimumScaleFactor: 0.1, frameHeight: 46, bounds: .ink))
         #expect(close(result.size, 50))
         #expect(close(result.height, 46))
     }

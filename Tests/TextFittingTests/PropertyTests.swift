@@ -7,8 +7,10 @@ import TextFitting
         FitOptions(
             maxSize: Double.random(in: 8...120, using: &rng),
             minimumScaleFactor: [0.01, 0.1, 0.3, 0.5, 0.8, 1].randomElement(using: &rng)!,
-            frameWidth: Int.random(in: 0..<20, using: &rng) == 0 ? .infinity : Double.random(in: 5...400, using: &rng),
-            frameHeight: Int.random(in: 0..<5, using: &rng) == 0 ? .infinity : Double.random(in: 5...800, using: &rng),
+            frameWidth: Int.random(in: 0..<20, using: &rng) == 0
+                ? .infinity : Double.random(in: 5...400, using: &rng),
+            frameHeight: Int.random(in: 0..<5, using: &rng) == 0
+                ? .infinity : Double.random(in: 5...800, using: &rng),
             lineLimit: Bool.random(using: &rng) ? nil : Int.random(in: 1...5, using: &rng),
             bounds: Bool.random(using: &rng) ? .lineBox : .ink,
             lineSpacing: Bool.random(using: &rng) ? 0 : Double.random(in: 0...8, using: &rng))
@@ -25,7 +27,8 @@ import TextFitting
             let minSize = options.maxSize * options.minimumScaleFactor
             let brute = oracle.bruteForceBestSize()
             guard result.fits else {
-                #expect(brute == nil, "missed a fit at \(brute ?? 0) for \(text.text.debugDescription) \(options)")
+                #expect(
+                    brute == nil, "missed a fit at \(brute ?? 0) for \(text.text.debugDescription) \(options)")
                 #expect(result.size == minSize)
                 continue
             }

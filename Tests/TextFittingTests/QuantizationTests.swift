@@ -3,9 +3,9 @@ import TextFitting
 
 @Suite struct QuantizationTests {
     /// "text" on one line in 101 pt: exactly 50.5.
-    static func options(granularity: Double? = nil, presets: [Double]? = nil, minimumScale: Double = 0.01) -> FitOptions {
+    static func options(granularity: Double? = nil, presets: [Double]? = nil) -> FitOptions {
         FitOptions(
-            maxSize: 300, minimumScaleFactor: minimumScale, frameWidth: 101, lineLimit: 1,
+            maxSize: 300, minimumScaleFactor: 0.01, frameWidth: 101, lineLimit: 1,
             granularity: granularity, presetSizes: presets)
     }
 
@@ -22,7 +22,9 @@ import TextFitting
     @Test func granularityNeverGoesBelowTheMinimum() {
         // Minimum 50.3; the multiple of 1 below 50.5 would be 50.
         let result = TextFitter.fit(
-            Self.word, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.503, frameWidth: 101, lineLimit: 1, granularity: 1))
+            Self.word,
+            options: FitOptions(
+                maxSize: 100, minimumScaleFactor: 0.503, frameWidth: 101, lineLimit: 1, granularity: 1))
         #expect(result.fits)
         #expect(close(result.size, 50.3))
     }
@@ -33,11 +35,15 @@ import TextFitting
         #expect(result.fits && result.size == 48)
         // Presets above the maximum are ignored.
         let capped = TextFitter.fit(
-            Self.word, options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1, frameWidth: 1000, lineLimit: 1, presetSizes: [8, 36, 48]))
+            Self.word,
+            options: FitOptions(
+                maxSize: 40, minimumScaleFactor: 0.1, frameWidth: 1000, lineLimit: 1, presetSizes: [8, 36, 48]))
         #expect(capped.size == 36)
         // None fits: the smallest preset in range is used for truncation.
         let none = TextFitter.fit(
-            Self.word, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.05, frameWidth: 14, lineLimit: 1, presetSizes: [8, 12]))
+            Self.word,
+            options: FitOptions(
+                maxSize: 100, minimumScaleFactor: 0.05, frameWidth: 14, lineLimit: 1, presetSizes: [8, 12]))
         #expect(!none.fits && none.size == 8)
         // 1.75 em at 8 pt: "te" and the 0.75 em ellipsis.
         #expect(none.lines.map(\.text) == ["te…"])
@@ -67,7 +73,9 @@ import TextFitting
             let presets = (0..<6).map { _ in Double.random(in: 1...130, using: &rng).rounded() }
             options.presetSizes = presets
             let preset = TextFitter.fit(text, options: options)
-            let expected = presets.filter { $0 >= options.minSize && $0 <= options.maxSize && $0 <= exact.size * (1 + 1e-9) }.max()
+            let expected = presets.filter {
+                $0 >= options.minSize && $0 <= options.maxSize && $0 <= exact.size * (1 + 1e-9)
+            }.max()
             if let expected {
                 #expect(preset.fits && preset.size == expected)
             } else {

@@ -41,7 +41,8 @@ import TextFitting
         #expect(TextFitter.layout(text, width: 2.54, bounds: .lineBox) == [0..<3, 3..<9, 9..<11])
         #expect(TextFitter.layout(text, width: 2.55, bounds: .lineBox) == [0..<6, 6..<11])
         // Without reshaping, "aa bb" fits at 2.25.
-        #expect(TextFitter.layout(Synthetic.text("aa bb cc dd"), width: 2.25, bounds: .lineBox) == [0..<6, 6..<11])
+        let plain = Synthetic.text("aa bb cc dd")
+        #expect(TextFitter.layout(plain, width: 2.25, bounds: .lineBox) == [0..<6, 6..<11])
 
         let result = TextFitter.fit(
             text, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, frameWidth: 51, frameHeight: 40))
@@ -65,7 +66,8 @@ import TextFitting
         let text = Self.text(recording: calls, unsafeIndex: 0)
         for width in stride(from: 0.5, through: 6, by: 0.25) {
             _ = TextFitter.layout(text, width: width, bounds: .lineBox)
-            _ = TextFitter.fit(text, options: FitOptions(maxSize: 30, minimumScaleFactor: 0.1, frameWidth: width * 10))
+            let options = FitOptions(maxSize: 30, minimumScaleFactor: 0.1, frameWidth: width * 10)
+            _ = TextFitter.fit(text, options: options)
         }
         #expect(calls.ranges.withLock { $0.isEmpty })
     }

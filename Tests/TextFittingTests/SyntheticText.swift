@@ -96,7 +96,8 @@ func randomText(words maxWords: Int, using rng: inout SplitMix64) -> MeasuredTex
         if Double.random(in: 0..<1, using: &rng) < 0.12 {
             add("\n", advance: 0, ink: nil, whitespace: true, brk: .mandatory)
         } else {
-            add(" ", advance: Double.random(in: 0.1...0.4, using: &rng), ink: nil, whitespace: true, brk: .allowed)
+            let advance = Double.random(in: 0.1...0.4, using: &rng)
+            add(" ", advance: advance, ink: nil, whitespace: true, brk: .allowed)
         }
     }
     return MeasuredText(
@@ -232,15 +233,6 @@ struct Oracle {
             }
         }
         return candidates.filter { $0 >= minSize && $0 <= maxSize && fits(atSize: $0) }.max()
-    }
-}
-
-extension MeasuredText {
-    /// The UTF-8 text of units, for expectations.
-    func string(_ units: Range<Int>) -> String {
-        guard !units.isEmpty else { return "" }
-        let utf8 = Array(text.utf8)
-        return String(decoding: utf8[self.units[units.lowerBound].range.lowerBound..<self.units[units.upperBound - 1].range.upperBound], as: UTF8.self)
     }
 }
 

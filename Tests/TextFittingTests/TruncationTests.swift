@@ -54,7 +54,8 @@ import TextFitting
                 #expect(parts.count == 2, "\(mode) \(width): \(shown)")
                 // Compared as Characters: a cut inside "é" would leave "e", which differs.
                 #expect(original.starts(with: parts.first ?? []), "\(mode) \(width): \(shown)")
-                #expect(original.reversed().starts(with: (parts.last ?? []).reversed()), "\(mode) \(width): \(shown)")
+                #expect(
+                    original.reversed().starts(with: (parts.last ?? []).reversed()), "\(mode) \(width): \(shown)")
                 #expect(result.lines[0].width <= width * (1 + 1e-9))
                 switch mode {
                 case .tail: #expect(shown.hasSuffix("…"))
@@ -80,7 +81,9 @@ import TextFitting
     /// "aa bb", "cc dd", "ee ff" at size 10 in 30 pt.
     static let six = Synthetic.text("aa bb cc dd ee ff")
 
-    static func threeLines(limit: Int?, height: Double = .infinity, _ mode: TruncationMode = .tail) -> FitOptions {
+    static func threeLines(
+        limit: Int?, height: Double = .infinity, _ mode: TruncationMode = .tail
+    ) -> FitOptions {
         FitOptions(maxSize: 10, frameWidth: 30, frameHeight: height, lineLimit: limit, truncation: mode)
     }
 

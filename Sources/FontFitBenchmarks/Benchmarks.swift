@@ -1,0 +1,115 @@
+import FontFit
+import Foundation
+
+/// scripts/bench: every fontfit operation timed against a baseline measured in the same run (one raw
+/// hb_shape call of the same text), so the figures are ratios that do not depend on the machine.
+@main
+struct Benchmarks {
+    static let line = "The quick brown fox jumps over"  // 30 characters
+    static let paragraph = """
+        Typesetting is the composition of text by means of arranging physical type or its digital \
+        equivalents. Stored letters and other symbols are retrieved and ordered according to a \
+        language's orthography for visual display. A layout engine measures each line exactly and \
+        fits text to its frame.
+        """
+
+    static func main() throws {
+        let json = CommandLine.arguments.contains("--json")
+        let font = try Font(face: FontFace(contentsOf: BundledFont.path))
+        precondition(line.count == 30 && (290...310).contains(paragraph.count))
+
+        let lineFrame = FrameSize(width: 200, height: 40)
+        let paragraphFrame = FrameSize(width: 400, height: 300)
+        func fitLine() throws -> Double {
+            try font.fit(line, in: lineFrame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1).size
+        }
+        func fitParagraph() throws -> Double {
+            try font.fit(paragraph, in: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01).size
+        }
+
+        let shapeLine = time { font.shapedGlyphCount(line) }
+        let singleLineFit = try time { try fitLine() }
+        let shapeParagraph = time { font.shapedGlyphCount(paragraph) }
+        let paragraphFit = try time { try fitParagraph() }
+
+        // The resize-slider case: the text is measured once, then re-fitted as the frame changes.
+        let prepared = try font.prepare(paragraph)
+        var frameWidth = 300.0
+        let refit = try time { () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01).size
+        }
+        let naive = try time { try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1) }
+
+        // Check the naive search lands where the exact fit does (to its own tolerance).
+        let exact = try fitParagraph()
+        let approximate = try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1)
+        precondition(abs(exact - approximate) <= naiveTolerance * 2, "naive \(approximate) vs exact \(exact)")
+
+        let figures: [(key: String, value: Double, label: String, detail: String)] = [
+            ("singleLineFitPerShape", singleLineFit / shapeLine, "single-line fit ÷ hb_shape (30 chars)",
+             "fit \(ns(singleLineFit)) vs hb_shape \(ns(shapeLine)); goal ≤ 1.2"),
+            ("paragraphFitPerShape", paragraphFit / shapeParagraph, "wrapped fit 400×300 ÷ hb_shape (300 chars)",
+             "fit \(ns(paragraphFit)) vs hb_shape \(ns(shapeParagraph)); goal ≤ 2"),
+            ("shapesPerRefit", shapeParagraph / refit, "re-fits per hb_shape of the paragraph",
+             "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 100"),
+            ("naiveOverFit", naive / paragraphFit, "naive re-shaping binary search ÷ fit",
+             "naive \(ns(naive)) (\(naiveProbes) probes to \(naiveTolerance) pt) vs fit \(ns(paragraphFit)); goal ≥ 15"),
+        ]
+        if json {
+            let members = figures.map { "\"\($0.key)\":\(String(format: "%.4g", $0.value))" }
+            print("{" + members.joined(separator: ",") + "}")
+        } else {
+            for figure in figures {
+                print("\(figure.label.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", figure.value))   \(figure.detail)")
+            }
+        }
+    }
+
+    static let naiveTolerance = 0.01
+    nonisolated(unsafe) static var naiveProbes = 0
+
+    /// What autosizing widgets do: bisect the size, laying the text out again (shaping included)
+    /// at every probe, until the interval is narrower than a hundredth of a point.
+    static func naiveFit(font: Font, text: String, frame: FrameSize, maxSize: Double, minimumSize: Double) throws -> Double {
+        var low = minimumSize, high = maxSize, probes = 0
+        func fits(_ size: Double) throws -> Bool {
+            probes += 1
+            return try font.prepare(text, ink: false).fit(in: frame, maxSize: size).fits
+        }
+        if try fits(high) { return high }
+        while high - low > naiveTolerance {
+            let middle = (low + high) / 2
+            if try fits(middle) { low = middle } else { high = middle }
+        }
+        naiveProbes = probes
+        return low
+    }
+
+    /// Median time of one call in nanoseconds, over batches that each run for about 20 ms.
+    static func time<T>(_ body: () throws -> T) rethrows -> Double {
+        let start = ContinuousClock.now
+        var calls = 0
+        while ContinuousClock.now - start < .milliseconds(20) {
+            blackHole(try body())
+            calls += 1
+        }
+        let perBatch = max(calls, 1)
+        var samples: [Double] = []
+        for _ in 0..<15 {
+            let batchStart = ContinuousClock.now
+            for _ in 0..<perBatch { blackHole(try body()) }
+            let elapsed = ContinuousClock.now - batchStart
+            samples.append(Double(elapsed.components.attoseconds) / 1e9 / Double(perBatch)
+                + Double(elapsed.components.seconds) * 1e9 / Double(perBatch))
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+
+    static func ns(_ value: Double) -> String {
+        value >= 1000 ? String(format: "%.2f µs", value / 1000) : String(format: "%.1f ns", value)
+    }
+}
+
+/// Keeps the optimizer from dropping a result nobody reads.
+@inline(never) func blackHole<T>(_ value: T) {}
