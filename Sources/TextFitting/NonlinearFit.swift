@@ -63,6 +63,15 @@ extension TextFitter {
         if near < failing {
             if fitsOwn(near) { low = near } else { failing = near }
         }
-        return FitProblem.bisect(lowest: low, highest: failing, fits: fitsOwn)
+        low = FitProblem.bisect(lowest: low, highest: failing, fits: fitsOwn)
+        // Bisection settles anywhere the fit tolerance lets through. Within one measurement the
+        // linear search is exact, so when its edge lies just below, that edge is the answer (with
+        // widths constant between integer pixel sizes, it is exact on every such plateau).
+        if let edge = problem(low).exactSize(), edge < low, edge >= low * (1 - 4 * fitTolerance),
+            fitsOwn(edge)
+        {
+            return edge
+        }
+        return low
     }
 }
