@@ -24,6 +24,19 @@ public struct LineMeasurement: Sendable {
     public let glyphCount: Int
     /// Characters the font has no glyph for (they shaped to glyph 0), in text order, unique.
     public let missing: [Unicode.Scalar]
+
+    public init(
+        size: Double, unitsPerEm: Int, width: Double, metrics: LineMetrics, ink: Box?, glyphCount: Int,
+        missing: [Unicode.Scalar]
+    ) {
+        self.size = size
+        self.unitsPerEm = unitsPerEm
+        self.width = width
+        self.metrics = metrics
+        self.ink = ink
+        self.glyphCount = glyphCount
+        self.missing = missing
+    }
 }
 
 extension Font {

@@ -54,12 +54,24 @@ struct ShapingArguments: ParsableArguments {
     @Option(help: "BCP 47 language tag, e.g. tr, ja (default: the process locale, as hb-shape).")
     var language: String?
 
-    func options() throws -> ShapingOptions {
-        try ShapingOptions(
+    @Flag(help: "Tabular digits (tnum), so a value keeps its width as its digits change; warns if the font has none.")
+    var monospacedDigits = false
+
+    /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
+    /// it gets a warning (its digits keep their own widths).
+    func options(for font: Font, path: String) throws -> ShapingOptions {
+        var options = try ShapingOptions(
             features: FontFeature.list(features),
             direction: direction.map { text throws(FontEngineError) in try TextDirection(parsing: text) },
             script: script, language: language
         ).validated()
+        if monospacedDigits {
+            if !font.info.features.contains("tnum") {
+                warn("\(path) has no 'tnum' feature: digits keep their own widths")
+            }
+            options.features.append(try FontFeature("tnum"))
+        }
+        return options
     }
 }
 

@@ -1,11 +1,8 @@
 import ArgumentParser
 import FontFit
 
-struct FitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fit",
-        abstract: "Find the largest size, up to --size, at which the text fits the frame (wrapped or on one line).")
-
+/// What `fit` and `render fit` take.
+struct FitArguments: ParsableArguments {
     @OptionGroup var input: TextInput
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
@@ -16,7 +13,6 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Round the size down to a multiple of this many points, e.g. 0.5.") var granularity: Double?
     @Option(help: "Only these sizes, comma-separated: the largest that fits is chosen.") var presetSizes: String?
     @Flag(help: "Whole pixel sizes with FreeType's hinted advances.") var hinting = false
-    @Flag(help: "Print one JSON object.") var json = false
 
     enum Truncation: String, ExpressibleByArgument, CaseIterable {
         case tail, head, middle, none
@@ -36,7 +32,14 @@ struct FitCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    struct Fitted {
+        let result: FitResult
+        let frame: FrameSize
+        let font: Font
+        let shaping: ShapingOptions
+    }
+
+    func fit() throws -> Fitted {
         let text = try input.read()
         let frame = try fitting.parsedFrame()
         let presets = try presetSizes.map { list in
@@ -48,15 +51,30 @@ struct FitCommand: ParsableCommand {
             }
         }
         let font = try fontOptions.load()
-        let prepared = try font.prepare(text, options: try shaping.options())
-        let result = try prepared.fit(
-            in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
+        let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
+        let result = try font.fit(
+            text, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
             bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
-            truncation: truncation.mode, granularity: granularity, presetSizes: presets, hinting: hinting)
+            truncation: truncation.mode, granularity: granularity, presetSizes: presets, hinting: hinting,
+            shaping: shaping)
+        return Fitted(result: result, frame: frame, font: font, shaping: shaping)
+    }
+}
+
+struct FitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Find the largest size, up to --size, at which the text fits the frame (wrapped or on one line).")
+
+    @OptionGroup var arguments: FitArguments
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() throws {
+        let fitted = try arguments.fit()
         if json {
-            print(Self.json(result).serialized)
+            print(Self.json(fitted.result).serialized)
         } else {
-            Self.printHuman(result, frame: frame, maxSize: fitting.size)
+            Self.printHuman(fitted.result, frame: fitted.frame, maxSize: arguments.fitting.size)
         }
     }
 

@@ -1,37 +1,50 @@
 import ArgumentParser
 import FontFit
 
-struct RubyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ruby",
-        abstract: "Fit base text with ruby (furigana) to a frame: 今日[こんにち]は, ruby at half size by default.")
-
+/// What `ruby` and `render ruby` take.
+struct RubyArguments: ParsableArguments {
     @Argument(help: "Markup: text[ruby]; a | starts a base explicitly (私の|名前[なまえ]).") var markup: String
     @Option(help: "Ruby size ÷ base size.") var ratio: Double = 0.5
     @Option(help: "Points between the ruby line and the base line.") var rubySpacing: Double = 0
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
-    @Flag(help: "Print one JSON object.") var json = false
 
-    func run() throws {
-        let (fitted, _, _) = try Self.fit(self)
-        if json {
-            print(Self.json(fitted).serialized)
-        } else {
-            Self.printHuman(fitted, maxSize: fitting.size)
-        }
+    struct Fitted {
+        let ruby: FittedRuby
+        let frame: FrameSize
+        let font: Font
+        let shaping: ShapingOptions
     }
 
-    static func fit(_ command: RubyCommand) throws -> (FittedRuby, Font, ShapingOptions) {
+    func fit() throws -> Fitted {
+        let command = self
         let frame = try command.fitting.parsedFrame()
         let segments = try RubyText.parse(command.markup)
         let font = try command.fontOptions.load()
-        let shaping = try command.shaping.options()
+        let shaping = try command.shaping.options(for: font, path: command.fontOptions.fontPath)
         let fitted = try font.ruby(
             segments, in: frame, maxSize: command.fitting.size, minimumScaleFactor: command.fitting.minScale,
             ratio: command.ratio, spacing: command.rubySpacing, shaping: shaping)
-        return (fitted, font, shaping)
+        return Fitted(ruby: fitted, frame: frame, font: font, shaping: shaping)
+    }
+}
+
+struct RubyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ruby",
+        abstract: "Fit base text with ruby (furigana) to a frame: 今日[こんにち]は, ruby at half size by default.")
+
+    @OptionGroup var arguments: RubyArguments
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() throws {
+        let fitted = try arguments.fit()
+        if json {
+            print(Self.json(fitted.ruby).serialized)
+        } else {
+            Self.printHuman(fitted.ruby, maxSize: arguments.fitting.size)
+        }
     }
 
     static func box(_ box: TextBox, text: String) -> JSONValue {

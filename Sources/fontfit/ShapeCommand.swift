@@ -24,7 +24,7 @@ struct ShapeCommand: ParsableCommand {
         let text = try readText()
         if let fontSize { try checkSize(fontSize, option: "--font-size") }
         let font = try fontOptions.load()
-        let options = try shaping.options()
+        let options = try shaping.options(for: font, path: fontOptions.fontPath)
         if json {
             let scale = (fontSize ?? Double(font.face.unitsPerEm)) / Double(font.face.unitsPerEm)
             let shaped = font.shape(text, options: options)

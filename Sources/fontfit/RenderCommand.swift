@@ -1,0 +1,85 @@
+import ArgumentParser
+import FontFit
+import Foundation
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a measure, fit, stack or ruby result as SVG or PNG: frame, line boxes, baselines and glyphs.",
+        discussion: "Takes the same arguments as the command it draws, plus -o FILE (.svg or .png).",
+        subcommands: [RenderMeasure.self, RenderFit.self, RenderStack.self, RenderRuby.self])
+}
+
+/// Where the picture goes.
+struct RenderOutput: ParsableArguments {
+    @Option(name: [.short, .long], help: "Output file: .svg (vector glyph outlines) or .png (rasterised by FreeType).")
+    var output: String
+    @Option(help: "PNG pixels per point.") var pngScale: Double = 2
+
+    func write(_ scene: RenderScene) throws {
+        var scene = scene
+        scene.pixelScale = pngScale
+        let data: Data
+        switch (output as NSString).pathExtension.lowercased() {
+        case "svg": data = Data(SVGRenderer.render(scene).utf8)
+        case "png":
+            guard pngScale.isFinite, pngScale > 0, pngScale <= 16 else {
+                throw CLIError.usage("invalid --png-scale \(pngScale): expected a number in (0, 16]")
+            }
+            data = try PNGRenderer.render(scene)
+        default: throw CLIError.usage("invalid --output '\(output)': the file name must end in .svg or .png")
+        }
+        guard FileManager.default.createFile(atPath: output, contents: data) else {
+            throw CLIError(message: "cannot write \(output)", kind: .file)
+        }
+    }
+}
+
+struct RenderMeasure: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "measure", abstract: "Draw a measured line.")
+    @OptionGroup var arguments: MeasureArguments
+    @OptionGroup var output: RenderOutput
+
+    func run() throws {
+        let measured = try arguments.measure()
+        try output.write(
+            measured.images.isEmpty
+                ? RenderScene.measurement(measured.text, font: measured.font, size: arguments.size, shaping: measured.shaping)
+                : RenderScene.inlineImages(
+                    measured.text, images: measured.images, font: measured.font, size: arguments.size,
+                    shaping: measured.shaping))
+    }
+}
+
+struct RenderFit: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "fit", abstract: "Draw a fitted text in its frame.")
+    @OptionGroup var arguments: FitArguments
+    @OptionGroup var output: RenderOutput
+
+    func run() throws {
+        let fitted = try arguments.fit()
+        try output.write(RenderScene.fit(fitted.result, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping))
+    }
+}
+
+struct RenderStack: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stack", abstract: "Draw a shared-size stack of rows.")
+    @OptionGroup var arguments: StackArguments
+    @OptionGroup var output: RenderOutput
+
+    func run() throws {
+        let fitted = try arguments.fit()
+        try output.write(RenderScene.stack(fitted.stack, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping))
+    }
+}
+
+struct RenderRuby: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "ruby", abstract: "Draw base text with its ruby.")
+    @OptionGroup var arguments: RubyArguments
+    @OptionGroup var output: RenderOutput
+
+    func run() throws {
+        let fitted = try arguments.fit()
+        try output.write(RenderScene.ruby(fitted.ruby, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping))
+    }
+}
