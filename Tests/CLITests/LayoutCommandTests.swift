@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `fit`, `stack`, `ruby` and `render` as other tools call them.
+@Suite struct LayoutCommandTests {
+    static let dejaVu = CLIRunner.fixture("fonts/DejaVuSans.ttf")
+
+    @Test func fitPrintsTheContractsKeys() throws {
+        let json = try CLIRunner.json([
+            "fit", "--font", Self.dejaVu, "--frame", "200x100", "--size", "100", "--min-scale", "0.01",
+            "The quick brown fox jumps over the lazy dog",
+        ])
+        #expect(Set(json.keys) == ["size", "scale", "fits", "truncated", "width", "height", "lines"])
+        let lines = json["lines"] as! [[String: Any]]
+        #expect(lines.count > 1)
+        #expect(Set(lines[0].keys) == ["text", "x", "y", "width", "baseline"])
+        #expect(json["fits"] as? Bool == true)
+        #expect((json["width"] as! NSNumber).doubleValue <= 200)
+    }
+
+    @Test func fitWithAnInfiniteHeightAndTruncation() throws {
+        let wide = try CLIRunner.json(["fit", "--frame", "300xinf", "--size", "40", "Hello"])
+        #expect(wide["size"] as? Double == 40)
+        let cut = try CLIRunner.json([
+            "fit", "--frame", "80x20", "--size", "12", "--line-limit", "1", "--truncation", "middle",
+            "A sentence much too long for its label",
+        ])
+        #expect(cut["fits"] as? Bool == false && cut["truncated"] as? Bool == true)
+        let text = (cut["lines"] as! [[String: Any]])[0]["text"] as! String
+        #expect(text.contains("…") && !text.hasPrefix("…") && !text.hasSuffix("…"))
+    }
+
+    @Test func stackPrintsRowsWithOneSize() throws {
+        let json = try CLIRunner.json([
+            "stack", "01:", "12:34", ".56", "--frame", "250x250", "--size", "300", "--min-scale", "0.01", "--equal-width",
+            "--row-align", "leading,leading,trailing",
+        ])
+        #expect(Set(json.keys) == ["size", "scale", "fits", "width", "height", "rows"])
+        let rows = json["rows"] as! [[String: Any]]
+        #expect(rows.map { $0["text"] as! String } == ["01:", "12:34", ".56"])
+        #expect(Set(rows.map { ($0["height"] as! NSNumber).doubleValue }).count == 1)
+        #expect(Set(rows.map { ($0["size"] as! NSNumber).doubleValue }).count == 1)
+        #expect(Set(rows[0].keys) == ["text", "x", "y", "width", "height", "baseline", "size"])
+    }
+
+    @Test func wordsAndTemplates() throws {
+        let words = try CLIRunner.json(["stack", "--words", "Aimée Bethany Charles", "--frame", "200x300", "--size", "200", "--min-scale", "0.01"])
+        #expect((words["rows"] as! [[String: Any]]).count == 3)
+        let template = try CLIRunner.json([
+            "stack", "1/5s", "--template", "1/1000s", "--frame", "150x60", "--size", "100", "--min-scale", "0.1",
+        ])
+        let full = try CLIRunner.json(["stack", "1/1000s", "--frame", "150x60", "--size", "100", "--min-scale", "0.1"])
+        #expect(template["size"] as? Double == full["size"] as? Double)
+    }
+
+    @Test func monospacedDigitsWarnsWhenTheFontHasNoTnum() throws {
+        let output = try CLIRunner.run(["measure", "--font", Self.dejaVu, "--monospaced-digits", "12:34"])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("warning: ") && output.stderr.contains("tnum"))
+        let inter = try CLIRunner.run(["measure", "--font", CLIRunner.fixture("fonts/Inter-roman.var.ttf"), "--monospaced-digits", "12:34"])
+        #expect(inter.status == 0 && inter.stderr.isEmpty)
+    }
+
+    @Test func rubyPrintsBaseAndRubyBoxes() throws {
+        let json = try CLIRunner.json([
+            "ruby", "今日[こんにち]は", "--font", CLIRunner.fixture("fonts/ipaexg.ttf"), "--frame", "300x100", "--size", "100",
+            "--min-scale", "0.1",
+        ])
+        let segments = json["segments"] as! [[String: Any]]
+        #expect(segments.count == 2)
+        #expect((segments[0]["ruby"] as? [String: Any])?["text"] as? String == "こんにち")
+        #expect(segments[1]["ruby"] is NSNull)
+        #expect((json["rubySize"] as! NSNumber).doubleValue * 2 == (json["size"] as! NSNumber).doubleValue)
+    }
+
+    @Test func inlineImageCountsInTheWidth() throws {
+        let with = try CLIRunner.json(["measure", "{} Sir Bunnington", "--inline-image", "0.75", "--size", "24"])
+        let without = try CLIRunner.json(["measure", " Sir Bunnington", "--size", "24"])
+        let image = (with["images"] as! [[String: Any]])[0]
+        #expect((image["height"] as! NSNumber).doubleValue == (without["lineHeight"] as! NSNumber).doubleValue)
+        let widths = [with, without].map { ($0["width"] as! NSNumber).doubleValue }
+        #expect(abs(widths[0] - widths[1] - (image["width"] as! NSNumber).doubleValue) < 1e-9)
+    }
+
+    @Test(arguments: ["svg", "png"])
+    func renderWritesAPicture(_ format: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-\(UUID().uuidString).\(format)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for command in [
+            ["render", "stack", "01:", "12:34", ".56", "--frame", "250x250", "--size", "300", "--min-scale", "0.01"],
+            ["render", "fit", "Hello there", "--frame", "120x120", "--size", "80", "--min-scale", "0.1"],
+            ["render", "measure", "Hamburg", "--size", "48"],
+            ["render", "ruby", "今日[こんにち]は", "--font", CLIRunner.fixture("fonts/ipaexg.ttf"), "--frame", "200x80", "--size", "60", "--min-scale", "0.1"],
+        ] {
+            let output = try CLIRunner.run(command + ["-o", path])
+            #expect(output.status == 0, "\(command): \(output.stderr)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            if format == "png" {
+                #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            } else {
+                let svg = String(decoding: data, as: UTF8.self)
+                #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+                #expect(svg.contains("<path") && svg.contains("</svg>"))
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (["fit", "x", "--frame", "100", "--size", "10"], "--frame"),
+        (["fit", "x", "--frame", "0x100", "--size", "10"], "--frame"),
+        (["fit", "x", "--frame", "100x-5", "--size", "10"], "--frame"),
+        (["fit", "x", "--frame", "100x100", "--size", "nan"], "--size"),
+        (["fit", "x", "--frame", "100x100", "--size", "10", "--min-scale", "0"], "minimum scale factor"),
+        (["fit", "x", "--frame", "100x100", "--size", "10", "--min-scale", "1.5"], "minimum scale factor"),
+        (["fit", "x", "--frame", "100x100", "--size", "10", "--line-limit", "0"], "line limit"),
+        (["fit", "x", "--frame", "100x100", "--size", "10", "--granularity", "1", "--preset-sizes", "8,9"], "not both"),
+        (["fit", "x", "--frame", "100x100", "--size", "10", "--preset-sizes", "8,abc"], "abc"),
+        (["stack", "--frame", "100x100", "--size", "10"], "rows"),
+        (["stack", "a", "--frame", "100x100", "--size", "10", "--spacing", "wide"], "--spacing"),
+        (["ruby", "今日[こんにち", "--frame", "100x100", "--size", "10"], "ruby markup"),
+        (["render", "measure", "x", "-o", "/tmp/picture.gif"], ".svg or .png"),
+    ])
+    func badLayoutArgumentsAreUsageErrors(_ arguments: [String], _ mention: String) throws {
+        let output = try CLIRunner.run(arguments)
+        #expect(output.status == 64, "\(arguments): \(output.stderr)")
+        #expect(output.stderr.hasPrefix("error: ") && output.stderr.contains(mention), "\(output.stderr)")
+    }
+}
