@@ -154,3 +154,21 @@ import Testing
         #expect(throws: FontEngineError.self) { try font.fit("x", in: FrameSize(width: .nan, height: 10), maxSize: 10) }
     }
 }
+
+extension FitTests {
+    @Test func preparedTextFitsIdenticallyAcrossTasks() async throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let prepared = try font.prepare("The quick brown fox jumps over the lazy dog, again and again.")
+        let frames = (0..<8).map { FrameSize(width: 120 + Double($0) * 25, height: 90) }
+        let expected = try frames.map { try prepared.fit(in: $0, maxSize: 60, minimumScaleFactor: 0.05).size }
+        try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+            for round in 0..<64 {
+                let index = round % frames.count
+                group.addTask {
+                    (index, try prepared.fit(in: frames[index], maxSize: 60, minimumScaleFactor: 0.05).size)
+                }
+            }
+            for try await (index, size) in group { #expect(size == expected[index]) }
+        }
+    }
+}
