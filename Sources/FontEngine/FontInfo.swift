@@ -170,6 +170,9 @@ extension Font {
 }
 
 extension FontFace {
+    /// The face's variation axes (`fvar`), in order; empty for a static font.
+    public var variationAxes: [VariationAxis] { VariationAxis.all(of: self) }
+
     /// A `name` table entry in HarfBuzz's default language (English when present).
     func name(_ id: UInt32) -> String? {
         var length: UInt32 = 0

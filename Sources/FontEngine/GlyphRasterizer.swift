@@ -107,52 +107,13 @@ public struct RGBAImage: Sendable, Hashable {
 /// size is an em size in pixels (FreeType's char size at 72 dpi). Colour glyphs (`FT_LOAD_COLOR`:
 /// COLR layers, CBDT/sbix bitmaps) keep their own colours; bitmap strikes are scaled from the
 /// nearest strike with an area filter.
-public final class GlyphRasterizer: @unchecked Sendable {
-    // @unchecked: a FreeType face is not thread-safe ("FreeType is not thread-safe", hb-ft.h), so
-    // every use of `face` happens while holding `lock`. FreeType reads the font from `bytes` for the
-    // face's whole life; both are freed in deinit, face first.
-    private let lock = NSLock()
-    private let bytes: UnsafeMutableRawBufferPointer
-    private let library: FT_Library
-    private let face: FT_Face
+public final class GlyphRasterizer: Sendable {
+    private let freeType: FreeTypeFace
     public let font: Font
 
     public init(font: Font) throws(FontEngineError) {
-        let blob = hb_face_reference_blob(font.face.handle)
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        let data = hb_blob_get_data(blob, &length)
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(Int(length), 1), alignment: 16)
-        if let data { bytes.copyMemory(from: UnsafeRawBufferPointer(start: data, count: Int(length))) }
-        var library: FT_Library?
-        var face: FT_Face?
-        guard FT_Init_FreeType(&library) == 0, let library else {
-            bytes.deallocate()
-            throw .invalidFontData(source: font.face.source, reason: "FreeType could not start")
-        }
-        guard FT_New_Memory_Face(
-                library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(length),
-                FT_Long(font.face.index), &face) == 0, let face
-        else {
-            FT_Done_FreeType(library)
-            bytes.deallocate()
-            throw .invalidFontData(source: font.face.source, reason: "FreeType cannot load the face for rendering")
-        }
-        if !font.coordinates.isEmpty {
-            // FreeType takes design coordinates in 16.16 fixed point.
-            var fixed = font.coordinates.map { FT_Fixed(($0.value * 65536).rounded()) }
-            FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
-        }
-        self.bytes = bytes
-        self.library = library
-        self.face = face
+        self.freeType = try FreeTypeFace(font: font, purpose: "rendering")
         self.font = font
-    }
-
-    deinit {
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
-        bytes.deallocate()
     }
 
     /// Draws each glyph with its pen at (`x`, `y`) (baseline, image pixels, y down) at `size` pixels
@@ -161,8 +122,10 @@ public final class GlyphRasterizer: @unchecked Sendable {
     /// 1/64 pixel, as FreeType takes them.
     public func draw(glyphs: [PositionedGlyph], size: Double, color: RGBAColor, into image: inout RGBAImage) {
         guard size.isFinite, size > 0, size < 16384, !glyphs.isEmpty else { return }
-        lock.lock()
-        defer { lock.unlock() }
+        freeType.withFace { face in draw(glyphs: glyphs, size: size, color: color, into: &image, face: face) }
+    }
+
+    private func draw(glyphs: [PositionedGlyph], size: Double, color: RGBAColor, into image: inout RGBAImage, face: FT_Face) {
         let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
         // Scale from the loaded bitmap's pixels to image pixels (1 for outlines).
         var bitmapScale = 1.0
@@ -181,7 +144,7 @@ public final class GlyphRasterizer: @unchecked Sendable {
                     xx: FT_Fixed((xRatio * 65536).rounded()), xy: 0, yx: 0, yy: FT_Fixed((yRatio * 65536).rounded()))
             }
         } else {
-            guard let strike = selectStrike(forPixelSize: size) else { return }
+            guard let strike = Self.selectStrike(forPixelSize: size, in: face) else { return }
             bitmapScale = size / strike
         }
         // A pen far off any image is skipped (and never overflows a pixel index).
@@ -227,7 +190,7 @@ public final class GlyphRasterizer: @unchecked Sendable {
 
     /// Selects the smallest strike at least `size` pixels per em (else the largest) and returns its
     /// pixels per em.
-    private func selectStrike(forPixelSize size: Double) -> Double? {
+    private static func selectStrike(forPixelSize size: Double, in face: FT_Face) -> Double? {
         let count = Int(face.pointee.num_fixed_sizes)
         guard count > 0, let sizes = face.pointee.available_sizes else { return nil }
         let strikes = (0..<count).map { (index: $0, ppem: Double(sizes[$0].y_ppem) / 64) }
