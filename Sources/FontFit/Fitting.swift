@@ -19,8 +19,19 @@ public struct PreparedText: Sendable {
     /// Whether the text was measured for wrapping (UAX #14 break opportunities) and for ink bounds.
     public let wraps: Bool
     public let hasInk: Bool
+    /// The fitting tables of `measured`, built once so that a re-fit only re-breaks lines.
+    let table: FitTable
 
     public var text: String { measured.text }
+
+    init(font: Font, shaping: ShapingOptions, measured: MeasuredText, wraps: Bool, hasInk: Bool) {
+        self.font = font
+        self.shaping = shaping
+        self.measured = measured
+        self.wraps = wraps
+        self.hasInk = hasInk
+        table = FitTable(measured)
+    }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
     /// exactly (see ``TextFitter``), and the lines that prove it.
@@ -48,12 +59,10 @@ public struct PreparedText: Sendable {
                 granularity: granularity, presetSizes: presetSizes, hinting: hinting)
         }
         guard !hinting else { return try HintedFitter(prepared: self, options: options).fit() }
-        let result = TextFitter.fit(measured, options: options)
+        let result = TextFitter.fit(table, options: options)
         guard !result.fits, truncation != .none else { return result }
         // Only a text that does not fit needs the ellipsis, so it is shaped only then.
-        var withEllipsis = measured
-        withEllipsis.ellipsis = builder.ellipsisUnit()
-        return TextFitter.fit(withEllipsis, options: options)
+        return TextFitter.fit(table.withEllipsis(builder.ellipsisUnit()), options: options)
     }
 }
 

@@ -1,14 +1,20 @@
 /// One fitting problem: a measured text, its tables, and the clamped options; answers whether a
 /// layout fits at a size.
 struct FitProblem {
-    let text: MeasuredText
     let table: LineTable
     let options: NormalizedOptions
 
+    var text: MeasuredText { table.text }
+
     init(_ text: MeasuredText, options: NormalizedOptions) {
-        self.text = text
         self.options = options
         table = LineTable(text, bounds: options.bounds)
+    }
+
+    /// A problem over tables built beforehand.
+    init(_ prepared: FitTable, options: NormalizedOptions) {
+        self.options = options
+        table = prepared.table.using(options.bounds)
     }
 
     /// The layout's used height at size s is `perSize × s + constant`.
@@ -63,13 +69,31 @@ struct FitProblem {
         if record { lines.reserveCapacity(16) }
         let layout = table.greedy(
             width: width, slack: 1 + tolerance, emergency: false, record: record, lines: &lines)
+        return (lines, fits(layout, atSize: size, width: width))
+    }
+
+    /// Whether `layout`, the greedy layout at unit width `width` with the tolerance's slack, fits at
+    /// `size`.
+    private func fits(_ layout: LayoutSummary, atSize size: Double, width: Double) -> Bool {
+        let tolerance = TextFitter.fitTolerance
         guard layout.lineCount <= options.lineLimit, layout.maxWidth <= width * (1 + tolerance) else {
-            return (lines, false)
+            return false
         }
         let (perSize, constant) = heightCoefficients(layout)
         let height = perSize * size + constant
         let slack = tolerance * max(abs(options.frameHeight), abs(constant), abs(perSize * size))
-        return (lines, height <= options.frameHeight + slack)
+        return height <= options.frameHeight + slack
+    }
+
+    /// ``layout(atSize:record:)`` taken from `witness` when it is the same layout: probed at the
+    /// same width, and with no rejected line extension within the tolerance's slack of it (so the
+    /// slack changes no decision). Nil when it may not be.
+    func reused(_ witness: Witness, atSize size: Double) -> (lines: [LaidLine], fits: Bool)? {
+        let width = options.unitWidth(atSize: size)
+        guard width == witness.width, witness.layout.upperWidth > width * (1 + TextFitter.fitTolerance) else {
+            return nil
+        }
+        return (witness.lines, fits(witness.layout, atSize: size, width: width))
     }
 
     func fits(atSize size: Double) -> Bool { layout(atSize: size, record: false).fits }

@@ -1,7 +1,13 @@
 /// One laid-out line of a ``FitResult``, in points at the fitted size, y down from the frame's top.
 public struct FittedLine: Sendable, Hashable {
     /// The shown text: trailing whitespace and a final newline dropped, "…" included if truncated.
-    public var text: String
+    ///
+    /// A fitted line keeps a reference to the input text and where it was cut, and makes the string
+    /// when read, so that a fit allocates no string per line.
+    public var text: String {
+        get { content.string }
+        set { content = LineText(newValue) }
+    }
     /// The UTF-8 range of the input text the line shows, before truncation. For a truncated line
     /// this is the whole content it was cut from (it may reach to the end of its paragraph).
     public var range: Range<Int>
@@ -22,20 +28,88 @@ public struct FittedLine: Sendable, Hashable {
     public var units: Range<Int>
     /// True when part of the line's content was replaced by "…" (or cut).
     public var isTruncated: Bool
+    private var content: LineText
 
     public init(
         text: String, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
         penX: Double? = nil, units: Range<Int> = 0..<0, isTruncated: Bool = false
     ) {
-        self.text = text
+        self.init(
+            content: LineText(text), range: range, width: width, x: x, y: y, baseline: baseline,
+            penX: penX ?? x, units: units, isTruncated: isTruncated)
+    }
+
+    init(
+        content: LineText, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
+        penX: Double, units: Range<Int>, isTruncated: Bool
+    ) {
+        self.content = content
         self.range = range
         self.width = width
         self.x = x
         self.y = y
         self.baseline = baseline
-        self.penX = penX ?? x
+        self.penX = penX
         self.units = units
         self.isTruncated = isTruncated
+    }
+
+    public static func == (lhs: FittedLine, rhs: FittedLine) -> Bool {
+        lhs.range == rhs.range && lhs.width == rhs.width && lhs.x == rhs.x && lhs.y == rhs.y
+            && lhs.baseline == rhs.baseline && lhs.penX == rhs.penX && lhs.units == rhs.units
+            && lhs.isTruncated == rhs.isTruncated && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(range)
+        hasher.combine(width)
+        hasher.combine(x)
+        hasher.combine(y)
+        hasher.combine(baseline)
+        hasher.combine(penX)
+        hasher.combine(units)
+        hasher.combine(isTruncated)
+    }
+}
+
+/// A line's text as pieces of a source string, "…" between them when truncated; the string is made
+/// only when asked for.
+struct LineText: Sendable {
+    let source: String
+    /// UTF-8 offsets into `source`, clamped to it.
+    let head: Range<Int>
+    let tail: Range<Int>
+    let hasEllipsis: Bool
+
+    /// The whole of `string`.
+    init(_ string: String) {
+        source = string
+        head = 0..<string.utf8.count
+        tail = head.upperBound..<head.upperBound
+        hasEllipsis = false
+    }
+
+    init(source: String, head: Range<Int>, tail: Range<Int>, hasEllipsis: Bool) {
+        self.source = source
+        self.head = head
+        self.tail = tail
+        self.hasEllipsis = hasEllipsis
+    }
+
+    var string: String {
+        guard hasEllipsis || !tail.isEmpty else {
+            if head.lowerBound == 0 && head.upperBound == source.utf8.count { return source }
+            return String(substring(head))
+        }
+        return substring(head) + (hasEllipsis ? "…" : "") + substring(tail)
+    }
+
+    private func substring(_ range: Range<Int>) -> Substring {
+        let utf8 = source.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        return source[lower..<upper]
     }
 }
 

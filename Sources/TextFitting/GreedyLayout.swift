@@ -46,29 +46,35 @@ extension LineTable {
     func greedy(
         width: Double, slack: Double, emergency: Bool, record: Bool, lines: inout [LaidLine]
     ) -> LayoutSummary {
-        var summary = LayoutSummary()
         let limit = width * slack
         guard count > 0 else {
             // Empty text still has one (empty) line.
+            var summary = LayoutSummary()
             summary.add(begin(at: 0))
             if record { lines.append(LaidLine(start: 0, end: 0, run: begin(at: 0))) }
             return summary
         }
+        if !isInk && !emergency {
+            return record
+                ? advanceGreedy(limit: limit, record: true, lines: &lines)
+                : advanceGreedy(limit: limit, record: false, lines: &lines)
+        }
+        var summary = LayoutSummary()
         var start = 0
         var breakIndex = 0
         while start < count {
             // An emergency cut leaves the next line starting inside a segment.
-            while breakEnds[breakIndex] <= start { breakIndex += 1 }
-            var run = extend(begin(at: start), to: breakEnds[breakIndex])
+            while breaks[breakIndex].end <= start { breakIndex += 1 }
+            var run = extend(begin(at: start), to: breaks[breakIndex].end)
             if emergency && run.width > limit {
-                let cut = emergencyCut(start: start, segmentEnd: breakEnds[breakIndex], limit: limit)
+                let cut = emergencyCut(start: start, segmentEnd: breaks[breakIndex].end, limit: limit)
                 summary.add(cut.run)
                 if record { lines.append(LaidLine(start: start, end: cut.end, run: cut.run)) }
                 start = cut.end
                 continue
             }
-            while !breakIsMandatory[breakIndex] && breakIndex + 1 < breakEnds.count {
-                let extended = extend(run, to: breakEnds[breakIndex + 1])
+            while !breaks[breakIndex].isMandatory && breakIndex + 1 < breaks.count {
+                let extended = extend(run, to: breaks[breakIndex + 1].end)
                 if extended.width <= limit {
                     run = extended
                     breakIndex += 1
@@ -78,11 +84,61 @@ extension LineTable {
                     break
                 }
             }
-            let end = breakEnds[breakIndex]
+            let end = breaks[breakIndex].end
             summary.add(run)
             if record { lines.append(LaidLine(start: start, end: end, run: run)) }
             start = end
             breakIndex += 1
+        }
+        return summary
+    }
+
+    /// ``greedy(width:slack:emergency:record:lines:)`` in line-box bounds without emergency cuts:
+    /// the same lines and summary, computed from the break table alone (every line starts at a
+    /// break, and a line's width is one subtraction).
+    @inline(__always)
+    private func advanceGreedy(limit: Double, record: Bool, lines: inout [LaidLine]) -> LayoutSummary {
+        var summary = LayoutSummary()
+        breaks.withUnsafeBufferPointer { breaks in
+            prefix.withUnsafeBufferPointer { prefix in
+                let last = breaks.count - 1
+                var start = 0, index = 0
+                while true {
+                    let startPen = prefix[start]
+                    let startUnsafe = hasReshaping && start > 0 && unsafeAfter[start - 1]
+                    // The width of the line `start..<breaks[at].end`, as `extend` measures it.
+                    @inline(__always) func width(_ at: Int) -> Double {
+                        let point = breaks[at]
+                        guard point.contentEnd > start else { return 0 }
+                        if startUnsafe || point.isUnsafe, let reshaped {
+                            return reshaped(start..<point.contentEnd)
+                        }
+                        return point.pen - startPen
+                    }
+                    var lineWidth = width(index)
+                    while !breaks[index].isMandatory && index < last {
+                        let extended = width(index + 1)
+                        if extended <= limit {
+                            lineWidth = extended
+                            index += 1
+                            summary.lowerWidth = max(summary.lowerWidth, extended)
+                        } else {
+                            summary.upperWidth = min(summary.upperWidth, extended)
+                            break
+                        }
+                    }
+                    summary.maxWidth = max(summary.maxWidth, lineWidth)
+                    summary.lineCount += 1
+                    let end = breaks[index].end
+                    if record {
+                        lines.append(
+                            LaidLine(start: start, end: end, run: LineRun(start: start, scanned: start, width: lineWidth)))
+                    }
+                    if index == last { break }
+                    start = end
+                    index += 1
+                }
+            }
         }
         return summary
     }

@@ -44,57 +44,85 @@ struct LineRun {
     var width = 0.0
 }
 
-/// Tables over a ``MeasuredText`` built once per fit, so that a line's width is O(1) in line-box
-/// bounds (prefix sums) and a greedy pass over the text allocates nothing.
-struct LineTable {
+/// One place a line may end, with what a greedy pass needs to know about a line ending there.
+struct BreakPoint {
+    /// The exclusive end of a line breaking here.
+    var end: Int
+    /// `contentEnd[end]`: a line `s..<end` shows units `s..<max(s, contentEnd)`.
+    var contentEnd: Int
+    /// `prefix[contentEnd]`: the pen position where a line ending here stops showing units.
+    var pen: Double
+    var isMandatory: Bool
+    /// `end < count && unsafeAfter[end - 1]`: a line ending here must be shaped again.
+    var isUnsafe: Bool
+}
+
+/// The tables of a ``LineTable``, shared so that a table is copied with one reference.
+final class LineTableData: Sendable {
+    let text: MeasuredText
     let count: Int
-    let isInk: Bool
     /// `prefix[i]` is the pen position of unit i: the sum of the advances before it.
     let prefix: [Double]
     /// `contentEnd[e]` is 1 + the index of the last unit before `e` that is not trailing-trimmable
     /// (0 if none): a line `s..<e` shows units `s..<max(s, contentEnd[e])`.
     let contentEnd: [Int]
-    /// The exclusive ends at which a line may end, ascending; the last is `count`.
-    let breakEnds: [Int]
-    let breakIsMandatory: [Bool]
+    /// The places at which a line may end, ascending; the last ends at `count`.
+    let breaks: [BreakPoint]
     /// Runs of text between mandatory breaks (at least 1).
     let paragraphCount: Int
-    /// Absolute ink of each unit (only in ink bounds).
+    /// Absolute ink of each unit (only when built with ink).
     let ink: [InkBox]
     /// Per unit, only when `reshaped` is set.
     let unsafeAfter: [Bool]
     let reshaped: (@Sendable (Range<Int>) -> Double)?
+    /// `reshaped` is set and some unit is unsafe to break after, so it may be called.
     let hasReshaping: Bool
+    /// The widths of lines that start and end at break points (all lines but emergency cuts) are
+    /// plain differences of prefix sums of finite, non-negative advances, so such a line never
+    /// narrows as it gains segments and greedy line counts never grow with the width.
+    let hasMonotoneWidths: Bool
 
-    init(_ text: MeasuredText, bounds: FitBounds) {
+    /// Tables for line-box bounds, with the ink ones too when `ink` is true.
+    init(_ text: MeasuredText, ink withInk: Bool) {
         let units = text.units
         let count = units.count
-        let isInk = bounds == .ink
+        self.text = text
         self.count = count
-        self.isInk = isInk
-        reshaped = text.reshapedWidth
-        hasReshaping = text.reshapedWidth != nil
-        var breakEnds: [Int] = []
-        var breakIsMandatory: [Bool] = []
-        breakEnds.reserveCapacity(count)
-        breakIsMandatory.reserveCapacity(count)
+        let reshaped = text.reshapedWidth
+        self.reshaped = reshaped
+        var breaks: [BreakPoint] = []
+        breaks.reserveCapacity(count)
         var contentEnd = [Int](repeating: 0, count: count + 1)
+        var paragraphCount = 1
+        var anyUnsafe = false
+        var advancesOrdered = true
         // One pass writing through buffers: this runs on every fit, so it avoids per-element checks.
         let prefix = [Double](unsafeUninitializedCapacity: count + 1) { prefix, initialized in
             contentEnd.withUnsafeMutableBufferPointer { contentEnd in
-                var pen = 0.0, lastContent = 0
-                prefix[0] = 0
-                for index in 0..<count {
-                    let unit = units[index]
-                    pen += unit.advance
-                    prefix[index + 1] = pen
-                    // A unit before a hard break is a line separator even when not flagged as
-                    // whitespace.
-                    if !unit.isWhitespace && unit.breakAfter != .mandatory { lastContent = index + 1 }
-                    contentEnd[index + 1] = lastContent
-                    if unit.breakAfter != .none || index == count - 1 {
-                        breakEnds.append(index + 1)
-                        breakIsMandatory.append(unit.breakAfter == .mandatory)
+                units.withUnsafeBufferPointer { units in
+                    var pen = 0.0, lastContent = 0
+                    prefix[0] = 0
+                    for index in 0..<count {
+                        let unit = units[index]
+                        pen += unit.advance
+                        if !(unit.advance >= 0) { advancesOrdered = false }
+                        prefix[index + 1] = pen
+                        // A unit before a hard break is a line separator even when not flagged as
+                        // whitespace.
+                        if !unit.isWhitespace && unit.breakAfter != .mandatory { lastContent = index + 1 }
+                        contentEnd[index + 1] = lastContent
+                        if unit.unsafeToBreakAfter { anyUnsafe = true }
+                        if unit.breakAfter != .none || index == count - 1 {
+                            let isMandatory = unit.breakAfter == .mandatory
+                            // A hard break after the last unit ends the text rather than starting
+                            // a paragraph.
+                            if isMandatory && index < count - 1 { paragraphCount += 1 }
+                            breaks.append(
+                                BreakPoint(
+                                    end: index + 1, contentEnd: lastContent, pen: prefix[lastContent],
+                                    isMandatory: isMandatory,
+                                    isUnsafe: index + 1 < count && unit.unsafeToBreakAfter))
+                        }
                     }
                 }
             }
@@ -102,20 +130,74 @@ struct LineTable {
         }
         self.prefix = prefix
         self.contentEnd = contentEnd
-        self.breakEnds = breakEnds
-        self.breakIsMandatory = breakIsMandatory
-        // A hard break after the last unit ends the text rather than starting a paragraph.
-        paragraphCount = 1 + breakIsMandatory.dropLast().count { $0 }
-        ink =
-            isInk
-            ? units.indices.map { index in
-                units[index].ink.map {
-                    let pen = prefix[index]
-                    return InkBox(left: pen + $0.left, right: pen + $0.right, bottom: $0.bottom, top: $0.top)
-                } ?? .none
-            } : []
-        unsafeAfter = reshaped == nil ? [] : units.map(\.unsafeToBreakAfter)
+        self.breaks = breaks
+        self.paragraphCount = paragraphCount
+        let hasReshaping = reshaped != nil && anyUnsafe
+        self.hasReshaping = hasReshaping
+        if !hasReshaping {
+            for index in breaks.indices { breaks[index].isUnsafe = false }
+        }
+        // Lines broken only at break opportunities start and end at break points: when none is
+        // unsafe, their widths are never reshaped.
+        hasMonotoneWidths = advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe }
+        ink = withInk ? Self.inkBoxes(units, prefix: prefix) : []
+        unsafeAfter = hasReshaping ? units.map(\.unsafeToBreakAfter) : []
     }
+
+    private static func inkBoxes(_ units: [TextUnit], prefix: [Double]) -> [InkBox] {
+        units.indices.map { index in
+            units[index].ink.map {
+                let pen = prefix[index]
+                return InkBox(left: pen + $0.left, right: pen + $0.right, bottom: $0.bottom, top: $0.top)
+            } ?? .none
+        }
+    }
+
+}
+
+/// Tables over a ``MeasuredText``, so that a line's width is O(1) in line-box bounds (prefix sums)
+/// and a greedy pass over the text allocates nothing. Built once per fit, or once per text through
+/// ``FitTable``.
+struct LineTable {
+    let data: LineTableData
+    /// Whether widths are ink widths.
+    let isInk: Bool
+
+    init(_ text: MeasuredText, bounds: FitBounds) {
+        data = LineTableData(text, ink: bounds == .ink)
+        isInk = bounds == .ink
+    }
+
+    private init(data: LineTableData, isInk: Bool) {
+        self.data = data
+        self.isInk = isInk
+    }
+
+    /// Tables for line-box bounds, with the ink ones too when `ink` is true (see ``using(_:)``).
+    init(_ text: MeasuredText, ink: Bool) {
+        data = LineTableData(text, ink: ink)
+        isInk = false
+    }
+
+    /// This table measuring lines in `bounds`. Ink bounds need a table built with ink; without it,
+    /// the tables are built again with ink (every unit then has none).
+    func using(_ bounds: FitBounds) -> LineTable {
+        let isInk = bounds == .ink
+        if isInk && data.ink.count != data.count { return LineTable(data.text, bounds: .ink) }
+        return LineTable(data: data, isInk: isInk)
+    }
+
+    var text: MeasuredText { data.text }
+    var count: Int { data.count }
+    var prefix: [Double] { data.prefix }
+    var contentEnd: [Int] { data.contentEnd }
+    var breaks: [BreakPoint] { data.breaks }
+    var paragraphCount: Int { data.paragraphCount }
+    var ink: [InkBox] { data.ink }
+    var unsafeAfter: [Bool] { data.unsafeAfter }
+    var reshaped: (@Sendable (Range<Int>) -> Double)? { data.reshaped }
+    var hasReshaping: Bool { data.hasReshaping }
+    var hasMonotoneWidths: Bool { data.hasMonotoneWidths }
 
     /// The end of the shown content of a line `start..<end`.
     @inline(__always)

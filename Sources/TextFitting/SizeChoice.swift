@@ -4,10 +4,10 @@ extension FitProblem {
     func bestFit() -> (size: Double, lines: [LaidLine])? {
         var size: Double
         var verified: (lines: [LaidLine], fits: Bool)
-        if let exact = exactSize() {
+        if let (exact, witness) = exactSizeAndWitness() {
             // Only rounding can leave the answer a hair below the top of the range.
             size = exact >= options.maxSize * (1 - TextFitter.fitTolerance) ? options.maxSize : exact
-            verified = layout(atSize: size, record: true)
+            verified = witness.flatMap { reused($0, atSize: size) } ?? layout(atSize: size, record: true)
             if !verified.fits && size != exact {
                 size = exact
                 verified = layout(atSize: size, record: true)

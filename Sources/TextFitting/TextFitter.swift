@@ -13,7 +13,16 @@ public enum TextFitter {
     /// text is laid out at the minimum size (words wider than the frame broken between units),
     /// lines past the limit or the height dropped, and the last one truncated; `fits` is then false.
     public static func fit(_ text: MeasuredText, options: FitOptions) -> FitResult {
-        let problem = FitProblem(text, options: options.normalized)
+        fit(FitProblem(text, options: options.normalized))
+    }
+
+    /// ``fit(_:options:)`` of `table.text`, with the tables built once by ``FitTable`` rather than
+    /// on every call: the same result, faster when one text is fitted into many frames.
+    public static func fit(_ table: FitTable, options: FitOptions) -> FitResult {
+        fit(FitProblem(table, options: options.normalized))
+    }
+
+    private static func fit(_ problem: FitProblem) -> FitResult {
         if let (size, lines) = problem.bestFit() { return problem.fittedResult(lines, size: size) }
         return problem.fallbackResult(atSize: problem.options.fallbackSize)
     }
@@ -32,5 +41,29 @@ public enum TextFitter {
     /// (the size range and rounding options are ignored).
     public static func fits(_ text: MeasuredText, size: Double, options: FitOptions) -> Bool {
         FitProblem(text, options: options.normalized(withPresets: false)).fits(atSize: size)
+    }
+}
+
+/// A ``MeasuredText`` with the tables the fitter works from (prefix sums of the advances, break
+/// opportunities, absolute ink) built once, for fitting one text into many frames
+/// (see ``TextFitter``). Immutable and cheap to copy.
+public struct FitTable: Sendable {
+    let table: LineTable
+
+    /// The text the tables were built from.
+    public var text: MeasuredText { table.text }
+
+    /// Builds the tables for `text`; ink tables only when some unit has ink (without any, ink
+    /// bounds see no ink, as they would in the text itself).
+    public init(_ text: MeasuredText) {
+        table = LineTable(text, ink: text.units.contains { $0.ink != nil })
+    }
+
+    /// The same tables for the text with `ellipsis` as its ellipsis (the tables do not depend on it,
+    /// but are built again).
+    public func withEllipsis(_ ellipsis: TextUnit?) -> FitTable {
+        var text = text
+        text.ellipsis = ellipsis
+        return FitTable(text)
     }
 }

@@ -79,8 +79,8 @@ extension FitProblem {
     /// The end (exclusive) of the paragraph containing unit `start`: after its mandatory break,
     /// or the end of the text.
     private func paragraphEnd(from start: Int) -> Int {
-        for (index, end) in table.breakEnds.enumerated() where end > start && table.breakIsMandatory[index] {
-            return end
+        for point in table.breaks where point.end > start && point.isMandatory {
+            return point.end
         }
         return table.count
     }
