@@ -94,8 +94,17 @@ extension Font {
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
         presetSizes: [Double]? = nil, hinting: Bool = false, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontEngineError) -> FitResult {
+        if lineLimit == 1, bounds == .lineBox, !hinting, granularity == nil, presetSizes == nil {
+            let options = try FitOptions.validated(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+                granularity: granularity, presetSizes: presetSizes)
+            if let result = closedFormSingleLineFit(text, options: options, shaping: try shaping.validated()) {
+                return result
+            }
+        }
         // Measure only what this fit needs.
-        try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
+        return try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
             in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes, hinting: hinting)

@@ -135,21 +135,13 @@ struct Graphemes {
     init(_ text: String) {
         byteCount = text.utf8.count
         starts.reserveCapacity(byteCount)
+        isWhitespace.reserveCapacity(byteCount)
+        isNewline.reserveCapacity(byteCount)
         graphemeOfByte.reserveCapacity(byteCount)
-        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
-        if ascii {
-            // Every ASCII byte is its own grapheme, except CR LF, which is one.
-            var previous: UInt8 = 0
-            for (offset, byte) in text.utf8.enumerated() {
-                if byte == 0x0A && previous == 0x0D {
-                    graphemeOfByte.append(Int32(starts.count - 1))
-                } else {
-                    append(start: offset, length: 1, whitespace: byte == 0x20 || (0x09...0x0D).contains(byte),
-                           newline: (0x0A...0x0D).contains(byte))
-                }
-                previous = byte
-            }
-        } else {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.appendASCII(bytes, to: &self)
+        } ?? false
+        if !ascii {
             var offset = 0
             for character in text {
                 let length = character.utf8.count
@@ -157,6 +149,26 @@ struct Graphemes {
                 offset += length
             }
         }
+    }
+
+    /// Every ASCII byte is its own grapheme, except CR LF, which is one. Returns false, having added
+    /// nothing, when the text is not all ASCII.
+    private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to graphemes: inout Graphemes) -> Bool {
+        for byte in bytes where byte >= 0x80 { return false }
+        var previous: UInt8 = 0
+        for offset in 0..<bytes.count {
+            let byte = bytes[offset]
+            if byte == 0x0A && previous == 0x0D {
+                graphemes.graphemeOfByte.append(Int32(graphemes.starts.count - 1))
+            } else {
+                graphemes.graphemeOfByte.append(Int32(graphemes.starts.count))
+                graphemes.starts.append(offset)
+                graphemes.isWhitespace.append(byte == 0x20 || (0x09...0x0D).contains(byte))
+                graphemes.isNewline.append((0x0A...0x0D).contains(byte))
+            }
+            previous = byte
+        }
+        return true
     }
 
     private mutating func append(start: Int, length: Int, whitespace: Bool, newline: Bool) {

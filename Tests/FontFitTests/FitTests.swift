@@ -172,3 +172,30 @@ extension FitTests {
         }
     }
 }
+
+extension FitTests {
+    /// The closed-form one-line fit gives what the general fitter gives, line for line.
+    @Test func closedFormSingleLineFitEqualsTheGeneralFit() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        var generator = Generator(state: 7)
+        let extras = ["", " ", "  ", "\t", " \u{3000}", "é", "👍🏽"]
+        for _ in 0..<300 {
+            let text = (0..<Int(generator.next() % 6 + 1)).map { _ in generator.pick(Self.words) }.joined(separator: " ")
+                + generator.pick(extras)
+            let frame = FrameSize(width: generator.uniform(20...500), height: generator.uniform(5...200))
+            let alignment = generator.pick([LineAlignment.leading, .center, .trailing])
+            let fast = try font.fit(text, in: frame, maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment)
+            let general = try font.prepare(text).fit(
+                in: frame, maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment)
+            #expect(abs(fast.size - general.size) <= 1e-9 * general.size, "\(text) in \(frame)")
+            #expect(fast.fits == general.fits && fast.truncated == general.truncated)
+            #expect(fast.lines.map(\.text) == general.lines.map(\.text), "\(text)")
+            #expect(fast.lines.map(\.range) == general.lines.map(\.range), "\(text)")
+            for (a, b) in zip(fast.lines, general.lines) {
+                #expect(abs(a.x - b.x) <= 1e-9 * 500 && abs(a.width - b.width) <= 1e-9 * 500 && abs(a.baseline - b.baseline) <= 1e-9 * 500)
+                #expect(a.units == b.units)
+            }
+            #expect(abs(fast.height - general.height) <= 1e-9 * 200 && abs(fast.width - general.width) <= 1e-9 * 500)
+        }
+    }
+}

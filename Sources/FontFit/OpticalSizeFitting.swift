@@ -1,0 +1,27 @@
+extension PreparedText {
+    /// Fits with the font's `opsz` axis following the size, as automatic optical sizing draws it
+    /// (CoreText sets opsz to the point size): widths then change with the size in ways no single
+    /// measurement predicts, so the fitter re-measures at each candidate size and returns the
+    /// largest that fits with its own measurement.
+    func fitFollowingOpticalSize(options: FitOptions) -> FitResult {
+        guard let axis = font.face.variationAxes.first(where: { $0.tag == "opsz" }) else {
+            return TextFitter.fit(measured, options: options)
+        }
+        let others = font.coordinates.filter { $0.tag != "opsz" }
+        let base = builder
+        var ellipsisNeeded = false
+        func measurement(atSize size: Double) -> MeasuredText {
+            let opticalSize = min(max(size, axis.minValue), axis.maxValue)
+            // The axis exists, so this cannot fail; the prepared font is the fallback all the same.
+            let sized = (try? Font(face: font.face, variations: others + [FontVariation(tag: "opsz", value: opticalSize)])) ?? font
+            let builder = MeasuredTextBuilder(font: sized, options: shaping, lineBreaks: base.lineBreaks, ink: base.ink)
+            var text = builder.build(self.text)
+            if ellipsisNeeded { text.ellipsis = builder.ellipsisUnit() }
+            return text
+        }
+        let result = TextFitter.fit(options: options, measure: measurement(atSize:))
+        guard !result.fits, options.truncation != .none else { return result }
+        ellipsisNeeded = true
+        return TextFitter.fit(options: options, measure: measurement(atSize:))
+    }
+}
