@@ -1,3 +1,14 @@
+/// How a font's widths depend on the size it is drawn at.
+public enum WidthModel: Sendable, Hashable {
+    /// Widths scale with the size (unhinted outlines, no size-dependent axis): measured once.
+    case proportional
+    /// FreeType's hinted advances at whole pixel sizes (`FT_LOAD_DEFAULT`); only whole sizes are
+    /// candidates.
+    case hinted
+    /// The font's `opsz` axis set to the size, as automatic optical sizing draws it.
+    case followingOpticalSize
+}
+
 /// The space text must fit in, in points; either side may be unbounded (`.infinity`).
 public struct FrameSize: Sendable, Hashable {
     public var width: Double
@@ -39,13 +50,14 @@ public struct PreparedText: Sendable {
     /// - Parameters:
     ///   - lineLimit: nil for unlimited lines; 1 keeps the text on one line, and the frame's height
     ///     still limits the size (unlike SwiftUI's `lineLimit(1)`).
-    ///   - hinting: only integer pixel sizes, measured with FreeType's hinted advances, so that a size
-    ///     is reported only if the text fits with the widths a hinting renderer draws.
+    ///   - widths: how widths depend on the size: proportional (measured once), hinted (whole pixel
+    ///     sizes with FreeType's hinted advances, as a hinting renderer draws them), or following the
+    ///     font's optical-size axis; the last two re-measure at candidate sizes.
     public func fit(
         in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil,
         bounds: FitBounds = .lineBox, lineSpacing: Double = 0, alignment: LineAlignment = .leading,
         truncation: TruncationMode = .tail, granularity: Double? = nil, presetSizes: [Double]? = nil,
-        hinting: Bool = false
+        widths: WidthModel = .proportional
     ) throws(FontEngineError) -> FitResult {
         let options = try FitOptions.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
@@ -56,9 +68,13 @@ public struct PreparedText: Sendable {
             return try font.prepare(text, options: shaping).fit(
                 in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-                granularity: granularity, presetSizes: presetSizes, hinting: hinting)
+                granularity: granularity, presetSizes: presetSizes, widths: widths)
         }
-        guard !hinting else { return try HintedFitter(prepared: self, options: options).fit() }
+        switch widths {
+        case .proportional: break
+        case .hinted: return try HintedFitter(prepared: self, options: options).fit()
+        case .followingOpticalSize: return fitFollowingOpticalSize(options: options)
+        }
         let result = TextFitter.fit(table, options: options)
         guard !result.fits, truncation != .none else { return result }
         // Only a text that does not fit needs the ellipsis, so it is shaped only then.
@@ -92,9 +108,10 @@ extension Font {
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
-        presetSizes: [Double]? = nil, hinting: Bool = false, shaping: ShapingOptions = ShapingOptions()
+        presetSizes: [Double]? = nil, widths: WidthModel = .proportional,
+        shaping: ShapingOptions = ShapingOptions()
     ) throws(FontEngineError) -> FitResult {
-        if lineLimit == 1, bounds == .lineBox, !hinting, granularity == nil, presetSizes == nil {
+        if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil {
             let options = try FitOptions.validated(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
@@ -107,7 +124,7 @@ extension Font {
         return try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
             in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-            granularity: granularity, presetSizes: presetSizes, hinting: hinting)
+            granularity: granularity, presetSizes: presetSizes, widths: widths)
     }
 }
 

@@ -13,6 +13,8 @@ struct FitArguments: ParsableArguments {
     @Option(help: "Round the size down to a multiple of this many points, e.g. 0.5.") var granularity: Double?
     @Option(help: "Only these sizes, comma-separated: the largest that fits is chosen.") var presetSizes: String?
     @Flag(help: "Whole pixel sizes with FreeType's hinted advances.") var hinting = false
+    @Flag(help: "Set the font's opsz axis to the size at every candidate, as automatic optical sizing does.")
+    var opticalSize = false
 
     enum Truncation: String, ExpressibleByArgument, CaseIterable {
         case tail, head, middle, none
@@ -29,6 +31,9 @@ struct FitArguments: ParsableArguments {
     func validate() throws {
         if granularity != nil && presetSizes != nil {
             throw ValidationError("give --granularity or --preset-sizes, not both")
+        }
+        if hinting && opticalSize {
+            throw ValidationError("give --hinting or --optical-size, not both")
         }
     }
 
@@ -55,7 +60,8 @@ struct FitArguments: ParsableArguments {
         let result = try font.fit(
             text, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
             bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
-            truncation: truncation.mode, granularity: granularity, presetSizes: presets, hinting: hinting,
+            truncation: truncation.mode, granularity: granularity, presetSizes: presets,
+            widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional,
             shaping: shaping)
         return Fitted(result: result, frame: frame, font: font, shaping: shaping)
     }

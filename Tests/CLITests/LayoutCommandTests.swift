@@ -119,6 +119,7 @@ import Testing
         (["stack", "a", "--frame", "100x100", "--size", "10", "--spacing", "wide"], "--spacing"),
         (["ruby", "今日[こんにち", "--frame", "100x100", "--size", "10"], "ruby markup"),
         (["render", "measure", "x", "-o", "/tmp/picture.gif"], ".svg or .png"),
+        (["fit", "x", "--frame", "100x100", "--size", "10", "--hinting", "--optical-size"], "not both"),
     ])
     func badLayoutArgumentsAreUsageErrors(_ arguments: [String], _ mention: String) throws {
         let output = try CLIRunner.run(arguments)

@@ -136,7 +136,7 @@ import Testing
 
     @Test func hintedFitUsesWholePixelSizesThatFitWithHintedWidths() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let hinted = try font.fit("Hamburgefonstiv", in: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1, hinting: true)
+        let hinted = try font.fit("Hamburgefonstiv", in: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1, widths: .hinted)
         #expect(hinted.fits)
         #expect(hinted.size == hinted.size.rounded())
         let unhinted = try font.fit("Hamburgefonstiv", in: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1)
@@ -197,5 +197,29 @@ extension FitTests {
             }
             #expect(abs(fast.height - general.height) <= 1e-9 * 200 && abs(fast.width - general.width) <= 1e-9 * 500)
         }
+    }
+}
+
+extension FitTests {
+    /// OpszTest.ttf narrows from opsz 8 to 72: following the axis, a larger size fits than the
+    /// default instance allows, and the result fits with the font at exactly that optical size.
+    @Test func opticalSizeFollowingFitsWithItsOwnMeasurement() throws {
+        let font = try loadFont("OpszTest.ttf")
+        let text = "Hamburgefonstiv fits"
+        let frame = FrameSize(width: 300, height: 200)
+        let fixed = try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1)
+        let following = try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .followingOpticalSize)
+        #expect(following.fits && following.size > fixed.size * 1.05)
+        let atSize = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(following.size, 72))])
+        let width = try atSize.measure(text, size: following.size).width
+        #expect(width <= frame.width * (1 + 1e-9))
+        // Just above, with the axis at that size too, it no longer fits.
+        let above = following.size * (1 + 1e-6)
+        let atAbove = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(above, 72))])
+        #expect(try atAbove.measure(text, size: above).width > frame.width)
+        // Wrapped, the result fits line by line at its own optical size.
+        let wrapped = try font.fit(text, in: FrameSize(width: 150, height: 200), maxSize: 100, minimumScaleFactor: 0.05, widths: .followingOpticalSize)
+        let sized = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(max(wrapped.size, 8), 72))])
+        #expect(try wrapped.lines.allSatisfy { try sized.measure($0.text, size: wrapped.size).width <= 150 * (1 + 1e-9) })
     }
 }
