@@ -30,12 +30,15 @@ public struct PreparedText: Sendable {
     /// Whether the text was measured for wrapping (UAX #14 break opportunities) and for ink bounds.
     public let wraps: Bool
     public let hasInk: Bool
+    /// The images the text's U+FFFC characters stand for.
+    public let images: [InlineImage]
     /// The fitting tables of `measured`, built once so that a re-fit only re-breaks lines.
     let table: FitTable
 
     public var text: String { measured.text }
 
-    init(font: Font, shaping: ShapingOptions, measured: MeasuredText, wraps: Bool, hasInk: Bool) {
+    init(font: Font, shaping: ShapingOptions, measured: MeasuredText, wraps: Bool, hasInk: Bool, images: [InlineImage]) {
+        self.images = images
         self.font = font
         self.shaping = shaping
         self.measured = measured
@@ -65,7 +68,7 @@ public struct PreparedText: Sendable {
             granularity: granularity, presetSizes: presetSizes)
         if (bounds == .ink && !hasInk) || (lineLimit != 1 && !wraps) {
             // Prepared for less than this fit needs: measure again with everything.
-            return try font.prepare(text, options: shaping).fit(
+            return try font.prepare(text, options: shaping, images: images).fit(
                 in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes, widths: widths)
@@ -84,7 +87,28 @@ public struct PreparedText: Sendable {
 
 extension PreparedText {
     var builder: MeasuredTextBuilder {
-        MeasuredTextBuilder(font: font, options: shaping, lineBreaks: wraps, ink: hasInk)
+        MeasuredTextBuilder(font: font, options: shaping, lineBreaks: wraps, ink: hasInk, images: images)
+    }
+
+    /// Where each inline image goes in a fit of this text, in the fit's coordinates (the line boxes'
+    /// frame): it stands on its line's baseline like a glyph, as tall as the line (or cap height).
+    public func imageBoxes(in result: FitResult) -> [Box] {
+        guard !images.isEmpty else { return [] }
+        var boxes: [Box] = []
+        var imageIndex = 0
+        for (index, unit) in measured.units.enumerated() {
+            let start = unit.range.lowerBound
+            let isImage = text.utf8.dropFirst(start).prefix(3).elementsEqual([0xEF, 0xBF, 0xBC]) && unit.range.count == 3
+            guard isImage, imageIndex < images.count else { continue }
+            defer { imageIndex += 1 }
+            guard let line = result.lines.first(where: { $0.units.contains(index) }) else { continue }
+            let before = measured.units[line.units.lowerBound..<index].reduce(0) { $0 + $1.advance }
+            let extent = images[imageIndex].unitExtent(in: font)
+            boxes.append(Box(
+                x: line.penX + before * result.size, y: line.baseline - extent.top * result.size,
+                width: extent.right * result.size, height: (extent.top - extent.bottom) * result.size))
+        }
+        return boxes
     }
 }
 
@@ -96,11 +120,14 @@ extension Font {
     ///     hard line breaks, which is all a one-line fit needs.
     ///   - ink: measure glyph outlines too, for fits with `.ink` bounds.
     public func prepare(
-        _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true
+        _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true,
+        images: [InlineImage] = []
     ) throws(FontEngineError) -> PreparedText {
         let options = try options.validated()
-        let builder = MeasuredTextBuilder(font: self, options: options, lineBreaks: wrapping, ink: ink)
-        return PreparedText(font: self, shaping: options, measured: builder.build(text), wraps: wrapping, hasInk: ink)
+        try InlineImage.validate(images, in: text)
+        let builder = MeasuredTextBuilder(font: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
+        return PreparedText(
+            font: self, shaping: options, measured: builder.build(text), wraps: wrapping, hasInk: ink, images: images)
     }
 
     /// The largest size at which `text` fits `frame`; see ``PreparedText/fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:hinting:)``.
@@ -109,9 +136,11 @@ extension Font {
         lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
         presetSizes: [Double]? = nil, widths: WidthModel = .proportional,
-        shaping: ShapingOptions = ShapingOptions()
+        shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontEngineError) -> FitResult {
-        if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil {
+        if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
+            images.isEmpty
+        {
             let options = try FitOptions.validated(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
@@ -121,7 +150,7 @@ extension Font {
             }
         }
         // Measure only what this fit needs.
-        return try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
+        return try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink, images: images).fit(
             in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes, widths: widths)

@@ -15,6 +15,9 @@ struct MeasuredTextBuilder {
     /// When set, advances are FreeType's hinted ones at this pixel size (plus HarfBuzz's GPOS
     /// adjustments rounded to pixels), as a hinting renderer positions glyphs.
     var hinting: (advances: HintedAdvances, ppem: Int)? = nil
+    /// The images standing in the text for its U+FFFC characters, in order: each such unit takes
+    /// the image's width and box.
+    var images: [InlineImage] = []
 
     func build(_ text: String) -> MeasuredText {
         let unitsPerEm = Double(font.face.unitsPerEm)
@@ -31,6 +34,15 @@ struct MeasuredTextBuilder {
             guard start < end else { continue }
             let shaped = font.shape(text, utf8Range: start..<end, options: options)
             accumulate(shaped, graphemes: graphemes, advances: &advances, inks: &inks, unsafeBefore: &unsafeBefore)
+        }
+        if !images.isEmpty {
+            var next = 0
+            for index in 0..<graphemes.count where next < images.count && graphemes.isPlaceholder(index, in: text) {
+                let extent = images[next].unitExtent(in: font)
+                advances[index] = extent.right
+                if ink { inks[index] = extent }
+                next += 1
+            }
         }
         var breaks = [BreakKind](repeating: .none, count: graphemes.count)
         if lineBreaks {
@@ -177,6 +189,14 @@ struct Graphemes {
         isWhitespace.append(whitespace)
         isNewline.append(newline)
         for _ in 0..<length { graphemeOfByte.append(index) }
+    }
+
+    /// Whether grapheme `index` is a lone U+FFFC, the stand-in for an inline image.
+    func isPlaceholder(_ index: Int, in text: String) -> Bool {
+        let start = starts[index]
+        guard end(of: index) - start == 3 else { return false }
+        let bytes = text.utf8.dropFirst(start).prefix(3)
+        return bytes.elementsEqual([0xEF, 0xBF, 0xBC])
     }
 
     func end(of index: Int) -> Int {

@@ -12,6 +12,10 @@ struct FitArguments: ParsableArguments {
     @Option(help: "Truncation when nothing fits: tail, head, middle or none.") var truncation: Truncation = .tail
     @Option(help: "Round the size down to a multiple of this many points, e.g. 0.5.") var granularity: Double?
     @Option(help: "Only these sizes, comma-separated: the largest that fits is chosen.") var presetSizes: String?
+    @Option(help: ArgumentHelp(
+        "An image in the text, ASPECT × the line height wide (repeat; ':cap' for cap height); {} marks each.",
+        valueName: "aspect[:cap]"))
+    var inlineImage: [String] = []
     @Flag(help: "Whole pixel sizes with FreeType's hinted advances.") var hinting = false
     @Flag(help: "Set the font's opsz axis to the size at every candidate, as automatic optical sizing does.")
     var opticalSize = false
@@ -39,13 +43,19 @@ struct FitArguments: ParsableArguments {
 
     struct Fitted {
         let result: FitResult
+        /// Where the inline images go, in the result's coordinates.
+        let images: [Box]
         let frame: FrameSize
         let font: Font
         let shaping: ShapingOptions
     }
 
     func fit() throws -> Fitted {
-        let text = try input.read()
+        var text = try input.read()
+        let images = try inlineImage.map(MeasureArguments.parseImage)
+        if !images.isEmpty {
+            text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
+        }
         let frame = try fitting.parsedFrame()
         let presets = try presetSizes.map { list in
             try list.split(separator: ",").map { item -> Double in
@@ -57,13 +67,13 @@ struct FitArguments: ParsableArguments {
         }
         let font = try fontOptions.load()
         let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
-        let result = try font.fit(
-            text, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
+        let prepared = try font.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: fitting.bounds == .ink, images: images)
+        let result = try prepared.fit(
+            in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
             bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
             truncation: truncation.mode, granularity: granularity, presetSizes: presets,
-            widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional,
-            shaping: shaping)
-        return Fitted(result: result, frame: frame, font: font, shaping: shaping)
+            widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional)
+        return Fitted(result: result, images: prepared.imageBoxes(in: result), frame: frame, font: font, shaping: shaping)
     }
 }
 
@@ -78,14 +88,14 @@ struct FitCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.result).serialized)
+            print(Self.json(fitted.result, images: arguments.inlineImage.isEmpty ? nil : fitted.images).serialized)
         } else {
             Self.printHuman(fitted.result, frame: fitted.frame, maxSize: arguments.fitting.size)
         }
     }
 
-    static func json(_ result: FitResult) -> JSONValue {
-        .object([
+    static func json(_ result: FitResult, images: [Box]? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
             ("truncated", .bool(result.truncated)), ("width", .number(result.width)),
             ("height", .number(result.height)),
@@ -95,7 +105,13 @@ struct FitCommand: ParsableCommand {
                     ("width", .number(line.width)), ("baseline", .number(line.baseline)),
                 ])
             })),
-        ])
+        ]
+        if let images {
+            members.append(("images", .array(images.map { box in
+                .object([("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)), ("height", .number(box.height))])
+            })))
+        }
+        return .object(members)
     }
 
     static func printHuman(_ result: FitResult, frame: FrameSize, maxSize: Double) {

@@ -174,3 +174,22 @@ import Testing
 extension RubyText: CustomStringConvertible {
     public var description: String { ruby.map { "\(base)[\($0)]" } ?? base }
 }
+
+extension SeedLayoutTests {
+    @Test func inlineImageCountsWhenFitting() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let text = "\u{FFFC} Sir Bunnington"
+        let image = InlineImage(aspectRatio: 0.75)
+        let frame = FrameSize(width: 200, height: 60)
+        let prepared = try font.prepare(text, images: [image])
+        let result = try prepared.fit(in: frame, maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1)
+        let lineHeight = try font.measure(text, size: 1).metrics.lineHeight
+        let unitWidth = try font.measure(text, size: 1, images: [image]).line.width
+        #expect(abs(result.size - min(frame.width / unitWidth, frame.height / lineHeight)) <= 1e-9 * result.size)
+        let box = try #require(prepared.imageBoxes(in: result).first)
+        #expect(abs(box.height - lineHeight * result.size) <= 1e-9 * 100)
+        #expect(abs(box.y - result.lines[0].y) <= 1e-9 * 100, "the image spans the line box")
+        #expect(box.x == result.lines[0].penX)
+        #expect(abs(box.width - 0.75 * box.height) <= 1e-9 * 100)
+    }
+}
