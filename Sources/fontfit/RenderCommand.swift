@@ -58,7 +58,8 @@ struct RenderFit: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.fit(fitted.result, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping))
+        try output.write(RenderScene.fit(
+            fitted.result, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping, images: fitted.images))
     }
 }
 

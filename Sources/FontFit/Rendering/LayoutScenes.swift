@@ -30,25 +30,60 @@ extension RenderScene {
     }
 
     /// A fitted text: the frame, every line's box and baseline, and its glyphs at the fitted size.
+    ///
+    /// `images` are the inline images' boxes (``PreparedText/imageBoxes(in:)``), drawn as gray boxes
+    /// where the text's U+FFFC characters stand.
     public static func fit(
         _ result: FitResult, frame: FrameSize, font: Font, shaping: ShapingOptions = ShapingOptions(),
-        pixelScale: Double = 2
+        images: [Box] = [], pixelScale: Double = 2
     ) -> RenderScene {
         var scene = RenderScene(
             frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
             title: result.lines.map(\.text).joined(separator: " "))
         let lineHeight = font.unitLineMetrics.lineHeight / Double(font.face.unitsPerEm) * result.size
+        for box in images {
+            scene.addRect(Box(x: margin + box.x, y: margin + box.y, width: box.width, height: box.height), stroke: .lightGray, fill: .lightGray)
+        }
+        var imageWidths = images.map(\.width)[...]
         for line in result.lines {
             scene.addRect(
                 Box(x: margin + line.x, y: margin + line.y, width: line.width, height: lineHeight), stroke: .lineBoxBlue)
             scene.addLine(
                 x1: margin + line.x, y1: margin + line.baseline, x2: margin + line.x + line.width,
                 y2: margin + line.baseline)
-            scene.addText(
-                font.shape(line.text, options: shaping), font: font, size: result.size, x: margin + line.penX,
-                baseline: margin + line.baseline)
+            let placeholders = line.text.unicodeScalars.filter { $0 == InlineImage.placeholder }.count
+            let widths = Array(imageWidths.prefix(placeholders))
+            imageWidths = imageWidths.dropFirst(placeholders)
+            scene.addText(Text(
+                font: font, size: result.size,
+                glyphs: positionedGlyphs(
+                    line.text, font: font, shaping: shaping, size: result.size, x: margin + line.penX,
+                    baseline: margin + line.baseline, imageWidths: widths)))
         }
         return scene
+    }
+
+    /// The glyphs of one line with their pens on the baseline, each U+FFFC replaced by the next
+    /// image's width of empty space.
+    static func positionedGlyphs(
+        _ text: String, font: Font, shaping: ShapingOptions, size: Double, x: Double, baseline: Double,
+        imageWidths: [Double]
+    ) -> [PositionedGlyph] {
+        let shaped = font.shape(text, options: shaping)
+        let scale = size / Double(font.face.unitsPerEm)
+        let offsets = Font.placeholderOffsets(in: text)
+        var pen = x
+        var glyphs: [PositionedGlyph] = []
+        for glyph in shaped.glyphs {
+            if let image = offsets.firstIndex(of: glyph.cluster), image < imageWidths.count {
+                pen += imageWidths[image]
+                continue
+            }
+            glyphs.append(PositionedGlyph(
+                glyph: glyph.glyphID, x: pen + Double(glyph.xOffset) * scale, y: baseline - Double(glyph.yOffset) * scale))
+            pen += Double(glyph.xAdvance) * scale
+        }
+        return glyphs
     }
 
     /// A shared-size stack: the frame, every row's frame and baseline, and its text at its size.
@@ -108,22 +143,9 @@ extension RenderScene {
         for box in measured.images {
             scene.addRect(Box(x: margin + box.x, y: margin + box.y, width: box.width, height: box.height), stroke: .lightGray, fill: .lightGray)
         }
-        // Glyphs placed as measured: each placeholder's advance is its image's width.
-        let shaped = font.shape(text, options: shaping)
-        let scale = size / Double(font.face.unitsPerEm)
-        let offsets = Font.placeholderOffsets(in: text)
-        var pen = 0.0
-        var glyphs: [PositionedGlyph] = []
-        for glyph in shaped.glyphs {
-            if let image = offsets.firstIndex(of: glyph.cluster) {
-                pen += measured.images[image].width
-                continue
-            }
-            glyphs.append(PositionedGlyph(
-                glyph: glyph.glyphID, x: margin + pen + Double(glyph.xOffset) * scale,
-                y: margin + line.metrics.ascent - Double(glyph.yOffset) * scale))
-            pen += Double(glyph.xAdvance) * scale
-        }
+        let glyphs = positionedGlyphs(
+            text, font: font, shaping: shaping, size: size, x: margin, baseline: margin + line.metrics.ascent,
+            imageWidths: measured.images.map(\.width))
         scene.addText(Text(font: font, size: size, glyphs: glyphs))
         return scene
     }
