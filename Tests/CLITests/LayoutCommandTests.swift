@@ -127,3 +127,66 @@ import Testing
         #expect(output.stderr.hasPrefix("error: ") && output.stderr.contains(mention), "\(output.stderr)")
     }
 }
+
+extension LayoutCommandTests {
+    /// The PNG `render stack` writes, read back by an independent decoder (scripts/png-to-rgba):
+    /// every dark (ink) pixel lies in a row box that `stack --json` reports for the same arguments,
+    /// and the frame's red border is drawn where the frame is.
+    @Test func renderedStackPNGMatchesTheJSONRows() throws {
+        let arguments = ["01:", "12:34", ".56", "--frame", "250x250", "--size", "300", "--min-scale", "0.01", "--equal-width"]
+        let json = try CLIRunner.json(["stack"] + arguments)
+        let rows = (json["rows"] as! [[String: Any]]).map { row in
+            ["x", "y", "width", "height"].map { (row[$0] as! NSNumber).doubleValue }
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("clock.png").path
+        let rendered = try CLIRunner.run(["render", "stack"] + arguments + ["-o", png, "--png-scale", "2"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+
+        let decoder = Process()
+        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        decoder.arguments = ["python3", CLIRunner.fixtures.deletingLastPathComponent().appendingPathComponent("scripts/png-to-rgba").path, png]
+        let out = Pipe(), err = Pipe()
+        decoder.standardOutput = out
+        decoder.standardError = err
+        try decoder.run()
+        let pixels = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        let header = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        decoder.waitUntilExit()
+        try #require(decoder.terminationStatus == 0, "python3 could not decode the PNG: \(header)")
+        let size = header.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let (width, height) = (size[0], size[1])
+        #expect(pixels.count == width * height * 4)
+
+        // The canvas is the frame plus an 8 pt margin each side, at 2 pixels per point.
+        let scale = 2.0, margin = 8.0
+        #expect(width == Int((250 + 2 * margin) * scale) && height == Int((250 + 2 * margin) * scale))
+        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let index = (y * width + x) * 4
+            return (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
+        }
+        var ink = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let (red, green, blue) = pixel(x, y)
+                guard red < 96 && green < 96 && blue < 96 else { continue }
+                ink += 1
+                let px = Double(x) / scale - margin, py = Double(y) / scale - margin
+                let inside = rows.contains { box in
+                    px >= box[0] - 1 && px <= box[0] + box[2] + 1 && py >= box[1] - 1 && py <= box[1] + box[3] + 1
+                }
+                #expect(inside, "ink at (\(px), \(py)) pt outside the rows the JSON reports")
+                if !inside { return }
+            }
+        }
+        #expect(ink > 1000)
+        // The frame's right edge (the rows are narrower than the frame) is red from top to bottom.
+        let right = Int((margin + 250) * scale) - 1
+        for y in stride(from: Int(margin * scale), to: Int((margin + 250) * scale), by: 9) {
+            let (red, green, blue) = pixel(right, y)
+            #expect(red > 200 && green < 100 && blue < 100, "frame edge at pixel row \(y)")
+        }
+    }
+}

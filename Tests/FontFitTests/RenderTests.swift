@@ -336,44 +336,11 @@ private func parseXML(_ text: String) throws -> XMLCollector {
     }
 
     private static func decodeWithPython(_ file: URL) throws -> [UInt8]? {
-        let script = """
-            import sys, zlib, struct
-            data = open(sys.argv[1], 'rb').read()
-            assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
-            pos, idat = 8, b''
-            while pos < len(data):
-                length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-                body = data[pos + 8:pos + 8 + length]
-                if kind == b'IHDR':
-                    width, height, depth, color = struct.unpack('>IIBB', body[:10])
-                    assert (depth, color) == (8, 6)
-                elif kind == b'IDAT':
-                    idat += body
-                pos += 12 + length
-            raw, bpp, stride = zlib.decompress(idat), 4, width * 4
-            out, prev, i = bytearray(), bytearray(stride), 0
-            for _ in range(height):
-                f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
-                i += 1 + stride
-                for x in range(stride):
-                    a = line[x - bpp] if x >= bpp else 0
-                    b = prev[x]
-                    c = prev[x - bpp] if x >= bpp else 0
-                    if f == 1: line[x] = (line[x] + a) & 255
-                    elif f == 2: line[x] = (line[x] + b) & 255
-                    elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-                    elif f == 4:
-                        p = a + b - c
-                        pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                        pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                        line[x] = (line[x] + pred) & 255
-                out += line
-                prev = line
-            sys.stdout.buffer.write(bytes(out))
-            """
+        // scripts/png-to-rgba: an independent PNG reader (python3's zlib only).
+        let script = fixtures.deletingLastPathComponent().appendingPathComponent("scripts/png-to-rgba").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
+        process.arguments = ["python3", script, file.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
