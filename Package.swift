@@ -41,7 +41,8 @@ let package = Package(
         .target(
             name: "FontFit",
             dependencies: ["FontEngine", "TextFitting"],
-            resources: [.copy("Resources/DejaVuSans.ttf")]
+            // The bundled default font travels with its license.
+            resources: [.copy("Resources/DejaVuSans.ttf"), .copy("Resources/LICENSE-DejaVu.txt")]
         ),
         .executableTarget(
             name: "fontfit",
