@@ -49,32 +49,8 @@ extension FitProblem {
             guess = min(widest, max(estimate(from: layout, at: guess), explored * (1 + step)))
             step *= 2
         }
-        // If the first guess fitted, the known-bad side may still be far: gallop back toward it.
-        step = 1.0 / 32
-        while explored < bestLower * (1 - 2 * step) {
-            layout = probe(bestLower * (1 - step))
-            if let top = feasibleTop(layout) {
-                best = top
-                bestLower = layout.lowerWidth
-                step *= 2
-            } else {
-                explored = excluded(below: layout)
-                break
-            }
-        }
-        // Bisect the widths in explored..<bestLower, still unknown.
-        var probes = 0
-        while explored < bestLower && probes < Self.maximumProbes {
-            probes += 1
-            layout = probe(explored + (bestLower - explored) / 2)
-            if let top = feasibleTop(layout) {
-                best = top
-                bestLower = layout.lowerWidth
-            } else {
-                explored = excluded(below: layout)
-            }
-        }
-        return best
+        // The known-bad side may still be far: gallop back toward it, then bisect.
+        return narrowed(explored: explored, bestLower: bestLower, best: best, probe: probe)
     }
 
     /// Whether layouts can prove they hold the answer (``isCertified(_:top:)``): line-box bounds,
@@ -199,12 +175,26 @@ extension FitProblem {
                 failedLines = layout.lineCount
             }
         }
-        step = 1.0 / 32
+        // These probes record no lines, so a layout that proves itself here has no witness to give.
+        let size = narrowed(
+            explored: explored, bestLower: bestLower, best: best, probe: { probe($0) },
+            proves: { isCertified($0, top: $1) })
+        return (size, nil)
+    }
+
+    /// Finishes a search whose answer lies at unit widths in `explored..<bestLower`, `best` being
+    /// the size of the fitting layout at `bestLower`: gallops from the fitting side toward the
+    /// failing one, then bisects. `proves` may stop it at a fitting layout that holds the answer.
+    private func narrowed(
+        explored: Double, bestLower: Double, best: Double, probe: (Double) -> LayoutSummary,
+        proves: (LayoutSummary, Double) -> Bool = { _, _ in false }
+    ) -> Double {
+        var explored = explored, bestLower = bestLower, best = best
+        var step = 1.0 / 32
         while explored < bestLower * (1 - 2 * step) {
-            let candidate = bestLower * (1 - step)
-            layout = probe(candidate)
+            let layout = probe(bestLower * (1 - step))
             if let top = feasibleTop(layout) {
-                if isCertified(layout, top: top) { return proven(candidate, top) }
+                if proves(layout, top) { return top }
                 best = top
                 bestLower = layout.lowerWidth
                 step *= 2
@@ -216,17 +206,16 @@ extension FitProblem {
         var probes = 0
         while explored < bestLower && probes < Self.maximumProbes {
             probes += 1
-            let candidate = explored + (bestLower - explored) / 2
-            layout = probe(candidate)
+            let layout = probe(explored + (bestLower - explored) / 2)
             if let top = feasibleTop(layout) {
-                if isCertified(layout, top: top) { return proven(candidate, top) }
+                if proves(layout, top) { return top }
                 best = top
                 bestLower = layout.lowerWidth
             } else {
                 explored = excluded(below: layout)
             }
         }
-        return (best, nil)
+        return best
     }
 
     /// Whether the feasible `layout`, whose best size is `top`, holds the answer when
