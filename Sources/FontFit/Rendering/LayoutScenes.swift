@@ -15,6 +15,19 @@ extension RenderScene {
         addRect(Box(x: Self.margin, y: Self.margin, width: width, height: height), stroke: .frameRed)
     }
 
+    /// A line or row box in the layout's coordinates (shifted by the margin), with its baseline.
+    mutating func addLineBox(x: Double, y: Double, width: Double, height: Double, baseline: Double) {
+        addRect(Box(x: Self.margin + x, y: Self.margin + y, width: width, height: height), stroke: .lineBoxBlue)
+        addLine(x1: Self.margin + x, y1: Self.margin + baseline, x2: Self.margin + x + width, y2: Self.margin + baseline)
+    }
+
+    /// An inline image's place, in the layout's coordinates, as a gray box.
+    mutating func addImage(_ box: Box) {
+        addRect(
+            Box(x: Self.margin + box.x, y: Self.margin + box.y, width: box.width, height: box.height),
+            stroke: .lightGray, fill: .lightGray)
+    }
+
     /// One measured line: its line box, baseline, ink box (dashed) and glyphs.
     public static func measurement(
         _ text: String, font: Font, size: Double, shaping: ShapingOptions = ShapingOptions(), pixelScale: Double = 2
@@ -41,16 +54,10 @@ extension RenderScene {
             frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
             title: result.lines.map(\.text).joined(separator: " "))
         let lineHeight = font.unitLineMetrics.lineHeight / Double(font.face.unitsPerEm) * result.size
-        for box in images {
-            scene.addRect(Box(x: margin + box.x, y: margin + box.y, width: box.width, height: box.height), stroke: .lightGray, fill: .lightGray)
-        }
+        images.forEach { scene.addImage($0) }
         var imageWidths = images.map(\.width)[...]
         for line in result.lines {
-            scene.addRect(
-                Box(x: margin + line.x, y: margin + line.y, width: line.width, height: lineHeight), stroke: .lineBoxBlue)
-            scene.addLine(
-                x1: margin + line.x, y1: margin + line.baseline, x2: margin + line.x + line.width,
-                y2: margin + line.baseline)
+            scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
             let placeholders = line.text.unicodeScalars.filter { $0 == InlineImage.placeholder }.count
             let widths = Array(imageWidths.prefix(placeholders))
             imageWidths = imageWidths.dropFirst(placeholders)
@@ -96,8 +103,7 @@ extension RenderScene {
             frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
             title: fitted.rows.map(\.text).joined(separator: " "))
         for (row, box) in zip(fitted.rows, result.rows) {
-            scene.addRect(Box(x: margin + box.x, y: margin + box.y, width: box.width, height: box.height), stroke: .lineBoxBlue)
-            scene.addLine(x1: margin + box.x, y1: margin + box.baseline, x2: margin + box.x + box.width, y2: margin + box.baseline)
+            scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
             scene.addText(
                 font.shape(row.text, options: shaping), font: font, size: box.size, x: margin + box.textX,
                 baseline: margin + box.baseline)
@@ -117,8 +123,7 @@ extension RenderScene {
         for (segment, boxes) in zip(fitted.segments, result.segments) {
             let parts = [(boxes.base, segment.base, result.size)] + (boxes.ruby.map { [($0, segment.ruby ?? "", result.rubySize)] } ?? [])
             for (box, text, size) in parts {
-                scene.addRect(Box(x: margin + box.x, y: margin + box.y, width: box.width, height: box.height), stroke: .lineBoxBlue)
-                scene.addLine(x1: margin + box.x, y1: margin + box.baseline, x2: margin + box.x + box.width, y2: margin + box.baseline)
+                scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
                 scene.addText(
                     font.shape(text, options: shaping), font: font, size: size, x: margin + box.textX,
                     baseline: margin + box.baseline)
@@ -138,11 +143,8 @@ extension RenderScene {
         var scene = RenderScene(
             frame: FrameSize(width: line.width, height: line.metrics.lineHeight),
             used: (line.width, line.metrics.lineHeight), pixelScale: pixelScale, title: text)
-        scene.addRect(Box(x: margin, y: margin, width: line.width, height: line.metrics.lineHeight), stroke: .lineBoxBlue)
-        scene.addLine(x1: margin, y1: margin + line.metrics.ascent, x2: margin + line.width, y2: margin + line.metrics.ascent)
-        for box in measured.images {
-            scene.addRect(Box(x: margin + box.x, y: margin + box.y, width: box.width, height: box.height), stroke: .lightGray, fill: .lightGray)
-        }
+        scene.addLineBox(x: 0, y: 0, width: line.width, height: line.metrics.lineHeight, baseline: line.metrics.ascent)
+        measured.images.forEach { scene.addImage($0) }
         let glyphs = positionedGlyphs(
             text, font: font, shaping: shaping, size: size, x: margin, baseline: margin + line.metrics.ascent,
             imageWidths: measured.images.map(\.width))
