@@ -186,17 +186,9 @@ extension FitOptions {
                 name: "preset sizes", value: presetSizes.map { "\($0)" }.joined(separator: ","),
                 expected: "a list of finite sizes greater than 0")
         }
-        var options = FitOptions(maxSize: maxSize)
-        options.minimumScaleFactor = minimumScaleFactor
-        options.frameWidth = frame.width
-        options.frameHeight = frame.height
-        options.lineLimit = lineLimit
-        options.bounds = bounds
-        options.lineSpacing = lineSpacing
-        options.alignment = alignment
-        options.truncation = truncation
-        options.granularity = granularity
-        options.presetSizes = presetSizes
-        return options
+        return FitOptions(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
+            frameHeight: frame.height, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing,
+            alignment: alignment, truncation: truncation, granularity: granularity, presetSizes: presetSizes)
     }
 }

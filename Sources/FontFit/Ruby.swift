@@ -69,12 +69,9 @@ extension Font {
         func width(_ text: String) -> Double { Double(shape(text, options: shaping).advance) / unitsPerEm }
         let metrics = unitLineMetrics.scaled(by: 1 / unitsPerEm)
         let measured = segments.map { RubySegment(baseWidth: width($0.base), rubyWidth: $0.ruby.map(width)) }
-        var options = RubyOptions(maxSize: maxSize)
-        options.minimumScaleFactor = minimumScaleFactor
-        options.frameWidth = frame.width
-        options.frameHeight = frame.height
-        options.ratio = ratio
-        options.spacing = spacing
+        let options = RubyOptions(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
+            frameHeight: frame.height, ratio: ratio, spacing: spacing)
         return FittedRuby(
             result: RubyFitter.fit(
                 measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight), options: options),

@@ -48,11 +48,6 @@ extension Font {
         for row in rows {
             let shaped = shape(row.text, options: shaping)
             let template = row.template.map { shape($0, options: shaping) }
-            let ink = inkBounds(of: shaped)
-            for bounds in [ink, template.flatMap { inkBounds(of: $0) }].compactMap({ $0 }) {
-                inkTop = max(inkTop, Double(bounds.yMax) / unitsPerEm)
-                inkBottom = min(inkBottom, Double(bounds.yMin) / unitsPerEm)
-            }
             switch bounds {
             case .lineBox:
                 stackRows.append(
@@ -61,7 +56,13 @@ extension Font {
                         templateWidth: template.map { Double($0.advance) / unitsPerEm },
                         weight: row.weight, alignment: row.alignment))
             case .ink:
+                // Outline bounds are read only here, where the ink is what must fit.
+                let ink = inkBounds(of: shaped)
                 let templateInk = template.flatMap { inkBounds(of: $0) }
+                for bounds in [ink, templateInk].compactMap({ $0 }) {
+                    inkTop = max(inkTop, Double(bounds.yMax) / unitsPerEm)
+                    inkBottom = min(inkBottom, Double(bounds.yMin) / unitsPerEm)
+                }
                 stackRows.append(
                     StackRow(
                         width: ink.map { Double($0.xMax - $0.xMin) / unitsPerEm } ?? 0,
@@ -76,13 +77,9 @@ extension Font {
             case .ink where inkTop > inkBottom: RowExtent(ascent: inkTop, height: inkTop - inkBottom)
             case .ink: RowExtent(ascent: lineMetrics.ascent, height: lineMetrics.lineHeight)
             }
-        var options = StackOptions(maxSize: maxSize)
-        options.minimumScaleFactor = minimumScaleFactor
-        options.frameWidth = frame.width
-        options.frameHeight = frame.height
-        options.spacing = spacing
-        options.equalWidth = equalWidth
-        options.pixelScale = pixelScale
+        let options = StackOptions(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
+            frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
         return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows)
     }
 
