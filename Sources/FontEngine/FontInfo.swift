@@ -148,7 +148,7 @@ extension Font {
             winAscent: hasTypo ? os2.uint16(at: 74) : nil,
             winDescent: hasTypo ? os2.uint16(at: 76) : nil,
             useTypoMetrics: os2.count >= 64 && os2.uint16(at: 62) & 0x80 != 0,
-            capHeight: metric(HB_OT_METRICS_TAG_CAP_HEIGHT),
+            capHeight: capHeight,
             xHeight: metric(HB_OT_METRICS_TAG_X_HEIGHT),
             underlinePosition: metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0,
             underlineThickness: metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0,
@@ -163,6 +163,10 @@ extension Font {
     }
 
     /// A metric from `hb_ot_metrics_get_position` (MVAR applied), nil when the font does not set it.
+    /// The cap height in font units (OS/2 sCapHeight, MVAR applied), nil when the font does not set
+    /// it; cheaper than reading the whole ``info``.
+    public var capHeight: Int? { metric(HB_OT_METRICS_TAG_CAP_HEIGHT) }
+
     private func metric(_ tag: hb_ot_metrics_tag_t) -> Int? {
         var position: hb_position_t = 0
         return hb_ot_metrics_get_position(handle, tag, &position) != 0 ? Int(position) : nil

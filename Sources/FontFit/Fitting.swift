@@ -97,9 +97,7 @@ extension PreparedText {
         var boxes: [Box] = []
         var imageIndex = 0
         for (index, unit) in measured.units.enumerated() {
-            let start = unit.range.lowerBound
-            let isImage = text.utf8.dropFirst(start).prefix(3).elementsEqual([0xEF, 0xBF, 0xBC]) && unit.range.count == 3
-            guard isImage, imageIndex < images.count else { continue }
+            guard InlineImage.isPlaceholder(unit.range, in: text), imageIndex < images.count else { continue }
             defer { imageIndex += 1 }
             guard let line = result.lines.first(where: { $0.units.contains(index) }) else { continue }
             let before = measured.units[line.units.lowerBound..<index].reduce(0) { $0 + $1.advance }

@@ -22,6 +22,11 @@ public struct InlineImage: Sendable, Hashable {
     /// The character that stands for an image in the text.
     public static let placeholder: Unicode.Scalar = "\u{FFFC}"
 
+    /// Whether the UTF-8 `range` of `text` is exactly one U+FFFC.
+    static func isPlaceholder(_ range: Range<Int>, in text: String) -> Bool {
+        range.count == 3 && text.utf8.dropFirst(range.lowerBound).prefix(3).elementsEqual([0xEF, 0xBF, 0xBC])
+    }
+
     /// The image's box at unit size (em), relative to its pen position, y up.
     func unitExtent(in font: Font) -> InkExtent {
         let unitsPerEm = Double(font.face.unitsPerEm)
@@ -30,7 +35,7 @@ public struct InlineImage: Sendable, Hashable {
             switch height {
             case .lineHeight: (-metrics.descent, metrics.ascent)
             // A font without a cap height (OS/2 before version 2) falls back to its ascent.
-            case .capHeight: (0, Double(font.info.capHeight ?? Int(metrics.ascent * unitsPerEm)) / unitsPerEm)
+            case .capHeight: (0, Double(font.capHeight ?? Int(metrics.ascent * unitsPerEm)) / unitsPerEm)
             }
         return InkExtent(left: 0, right: aspectRatio * (top - bottom), bottom: bottom, top: top)
     }

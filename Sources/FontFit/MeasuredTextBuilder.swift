@@ -37,7 +37,10 @@ struct MeasuredTextBuilder {
         }
         if !images.isEmpty {
             var next = 0
-            for index in 0..<graphemes.count where next < images.count && graphemes.isPlaceholder(index, in: text) {
+            for index in 0..<graphemes.count
+            where next < images.count
+                && InlineImage.isPlaceholder(graphemes.starts[index]..<graphemes.end(of: index), in: text)
+            {
                 let extent = images[next].unitExtent(in: font)
                 advances[index] = extent.right
                 if ink { inks[index] = extent }
@@ -189,14 +192,6 @@ struct Graphemes {
         isWhitespace.append(whitespace)
         isNewline.append(newline)
         for _ in 0..<length { graphemeOfByte.append(index) }
-    }
-
-    /// Whether grapheme `index` is a lone U+FFFC, the stand-in for an inline image.
-    func isPlaceholder(_ index: Int, in text: String) -> Bool {
-        let start = starts[index]
-        guard end(of: index) - start == 3 else { return false }
-        let bytes = text.utf8.dropFirst(start).prefix(3)
-        return bytes.elementsEqual([0xEF, 0xBF, 0xBC])
     }
 
     func end(of index: Int) -> Int {
