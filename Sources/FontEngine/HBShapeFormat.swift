@@ -42,15 +42,16 @@ extension Font {
             // HarfBuzz's scale is an int32.
             guard fontSize < Double(Int32.max) else { throw .invalidSize(fontSize) }
         }
+        guard !text.isEmpty else { return "" }
         let font = fontSize.map { rescaled(to: Int($0)) } ?? self
         var output = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty || !text.isEmpty {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             output += font.withShapedBuffer(String(line), options: options, scalarClusters: true) { buffer in
                 Self.serialize(buffer, font: font.handle, flags: fields.flags)
             }
             output += "\n"
         }
-        return text.isEmpty ? "" : output
+        return output
     }
 
     private static func serialize(
