@@ -39,11 +39,12 @@ struct Benchmarks {
             frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
             return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01).size
         }
-        let naive = try time { try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1) }
+        let naive = try time { try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size }
 
         // Check the naive search lands where the exact fit does (to its own tolerance).
         let exact = try fitParagraph()
-        let approximate = try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1)
+        let (approximate, naiveProbes) = try naiveFit(
+            font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1)
         precondition(abs(exact - approximate) <= naiveTolerance * 2, "naive \(approximate) vs exact \(exact)")
 
         let figures: [(key: String, value: Double, label: String, detail: String)] = [
@@ -67,23 +68,23 @@ struct Benchmarks {
     }
 
     static let naiveTolerance = 0.01
-    nonisolated(unsafe) static var naiveProbes = 0
 
     /// What autosizing widgets do: bisect the size, laying the text out again (shaping included)
     /// at every probe, until the interval is narrower than a hundredth of a point.
-    static func naiveFit(font: Font, text: String, frame: FrameSize, maxSize: Double, minimumSize: Double) throws -> Double {
+    static func naiveFit(
+        font: Font, text: String, frame: FrameSize, maxSize: Double, minimumSize: Double
+    ) throws -> (size: Double, probes: Int) {
         var low = minimumSize, high = maxSize, probes = 0
         func fits(_ size: Double) throws -> Bool {
             probes += 1
             return try font.prepare(text, ink: false).fit(in: frame, maxSize: size).fits
         }
-        if try fits(high) { return high }
+        if try fits(high) { return (high, probes) }
         while high - low > naiveTolerance {
             let middle = (low + high) / 2
             if try fits(middle) { low = middle } else { high = middle }
         }
-        naiveProbes = probes
-        return low
+        return (low, probes)
     }
 
     /// Median time of one call in nanoseconds, over batches that each run for about 20 ms.
