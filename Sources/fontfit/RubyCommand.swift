@@ -18,14 +18,13 @@ struct RubyArguments: ParsableArguments {
     }
 
     func fit() throws -> Fitted {
-        let command = self
-        let frame = try command.fitting.parsedFrame()
-        let segments = try RubyText.parse(command.markup)
-        let font = try command.fontOptions.load()
-        let shaping = try command.shaping.options(for: font, path: command.fontOptions.fontPath)
+        let frame = try fitting.parsedFrame()
+        let segments = try RubyText.parse(markup)
+        let font = try fontOptions.load()
+        let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
         let fitted = try font.ruby(
-            segments, in: frame, maxSize: command.fitting.size, minimumScaleFactor: command.fitting.minScale,
-            ratio: command.ratio, spacing: command.rubySpacing, shaping: shaping)
+            segments, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
+            ratio: ratio, spacing: rubySpacing, shaping: shaping)
         return Fitted(ruby: fitted, frame: frame, font: font, shaping: shaping)
     }
 }

@@ -27,25 +27,24 @@ struct StackArguments: ParsableArguments {
     }
 
     func fit() throws -> Fitted {
-        let command = self
-        let frame = try command.fitting.parsedFrame()
-        let font = try command.fontOptions.load()
-        let shaping = try command.shaping.options(for: font, path: command.fontOptions.fontPath)
-        let spacing = try StackCommand.parseSpacingValue(command.spacing)
-        let alignment = command.fitting.align.value
+        let frame = try fitting.parsedFrame()
+        let font = try fontOptions.load()
+        let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
+        let spacing = try StackCommand.parseSpacingValue(spacing)
+        let alignment = fitting.align.value
         let stack: FittedStack
-        if let words = command.words {
-            guard command.rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }
+        if let words = words {
+            guard rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }
             stack = try font.wordsToFit(
-                words, in: frame, maxSize: command.fitting.size, minimumScaleFactor: command.fitting.minScale,
-                spacing: spacing, alignment: alignment, bounds: command.fitting.bounds.value,
-                pixelScale: command.pixelScale, shaping: shaping)
+                words, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
+                spacing: spacing, alignment: alignment, bounds: fitting.bounds.value,
+                pixelScale: pixelScale, shaping: shaping)
         } else {
-            guard !command.rows.isEmpty else { throw CLIError.usage("missing rows: give at least one row, or --words") }
-            guard command.template.count <= command.rows.count, command.weight.count <= command.rows.count else {
-                throw CLIError.usage("more --template or --weight values than rows (\(command.rows.count))")
+            guard !rows.isEmpty else { throw CLIError.usage("missing rows: give at least one row, or --words") }
+            guard template.count <= rows.count, weight.count <= rows.count else {
+                throw CLIError.usage("more --template or --weight values than rows (\(rows.count))")
             }
-            let alignments = try command.rowAlign.map { list in
+            let alignments = try rowAlign.map { list in
                 try list.split(separator: ",").map { item -> LineAlignment in
                     guard let value = FittingArguments.Alignment(rawValue: item.trimmingCharacters(in: .whitespaces)) else {
                         throw CLIError.usage("invalid --row-align item '\(item)': expected leading, center or trailing")
@@ -53,20 +52,20 @@ struct StackArguments: ParsableArguments {
                     return value.value
                 }
             } ?? []
-            guard alignments.count <= command.rows.count else {
-                throw CLIError.usage("more --row-align values than rows (\(command.rows.count))")
+            guard alignments.count <= rows.count else {
+                throw CLIError.usage("more --row-align values than rows (\(rows.count))")
             }
-            let rows = command.rows.enumerated().map { index, text in
+            let stackRows = rows.enumerated().map { index, text in
                 StackRowText(
                     text,
-                    template: index < command.template.count && !command.template[index].isEmpty ? command.template[index] : nil,
-                    weight: index < command.weight.count ? command.weight[index] : 1,
+                    template: index < template.count && !template[index].isEmpty ? template[index] : nil,
+                    weight: index < weight.count ? weight[index] : 1,
                     alignment: index < alignments.count ? alignments[index] : alignment)
             }
             stack = try font.stack(
-                rows, in: frame, maxSize: command.fitting.size, minimumScaleFactor: command.fitting.minScale,
-                spacing: spacing, equalWidth: command.equalWidth, bounds: command.fitting.bounds.value,
-                pixelScale: command.pixelScale, shaping: shaping)
+                stackRows, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
+                spacing: spacing, equalWidth: equalWidth, bounds: fitting.bounds.value,
+                pixelScale: pixelScale, shaping: shaping)
         }
         return Fitted(stack: stack, frame: frame, font: font, shaping: shaping)
     }
