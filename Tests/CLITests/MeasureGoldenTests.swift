@@ -91,9 +91,10 @@ import Testing
     }
 
     @Test func defaultFontAndSizeNeedNoOptions() throws {
-        let json = try CLIRunner.json(["measure", "Hello"])
-        #expect(json["size"] as? Double == 12)
-        #expect((json["width"] as! NSNumber).doubleValue > 0)
-        #expect(json["unitsPerEm"] as? Int == 2048, "the bundled font is DejaVu Sans")
+        let bundled = try CLIRunner.run(["measure", "--json", "Hello"])
+        let dejaVu = try CLIRunner.run(
+            ["measure", "--json", "--font", CLIRunner.fixture("fonts/DejaVuSans.ttf"), "--size", "12", "Hello"])
+        #expect(bundled.status == 0 && dejaVu.status == 0)
+        #expect(bundled.stdout == dejaVu.stdout, "the default is DejaVu Sans at 12 pt")
     }
 }
