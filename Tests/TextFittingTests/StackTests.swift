@@ -5,21 +5,6 @@ import TextFitting
 @Suite struct StackTests {
     static let extent = RowExtent(ascent: 0.9, height: 1.2)
 
-    /// A small deterministic generator, so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-        }
-    }
-
     /// Whether rows fit the frame at `size`, checked independently of the fitter.
     static func fits(_ rows: [StackRow], size: Double, options: StackOptions) -> Bool {
         let widthsFit = rows.allSatisfy { $0.claimedWidth * size <= options.frameWidth * (1 + 1e-12) }
@@ -47,18 +32,18 @@ import TextFitting
 
     @Test(arguments: [1.0, 2.0, 3.0])
     func sharedSizeIsTheLargestThatFits(pixelScale: Double) {
-        var generator = Generator(state: UInt64(pixelScale * 1000))
+        var generator = SplitMix64(seed: UInt64(pixelScale * 1000))
         for _ in 0..<300 {
             let count = Int(generator.next() % 5) + 1
             let rows = (0..<count).map { _ in
                 StackRow(
-                    width: generator.uniform(0.2...6), templateWidth: generator.next() % 3 == 0 ? generator.uniform(0.2...6) : nil,
+                    width: Double.random(in: 0.2...6, using: &generator), templateWidth: generator.next() % 3 == 0 ? Double.random(in: 0.2...6, using: &generator) : nil,
                     alignment: [.leading, .center, .trailing][Int(generator.next() % 3)])
             }
             var options = StackOptions(
-                maxSize: generator.uniform(10...300), minimumScaleFactor: 0.01,
-                frameWidth: generator.uniform(20...400), frameHeight: generator.uniform(20...700))
-            options.spacing = generator.next() % 2 == 0 ? .points(generator.uniform(0...10)) : .rowHeights(generator.uniform(0...0.5))
+                maxSize: Double.random(in: 10...300, using: &generator), minimumScaleFactor: 0.01,
+                frameWidth: Double.random(in: 20...400, using: &generator), frameHeight: Double.random(in: 20...700, using: &generator))
+            options.spacing = generator.next() % 2 == 0 ? .points(Double.random(in: 0...10, using: &generator)) : .rowHeights(Double.random(in: 0...0.5, using: &generator))
             options.equalWidth = generator.next() % 2 == 0
             let exact = StackFitter.fit(rows, extent: Self.extent, options: options)
             guard exact.fits else {
