@@ -21,12 +21,7 @@ extension Font {
         guard size >= options.maxSize * options.minimumScaleFactor else { return nil }
         let width = unitWidth * size
         let container = options.frameWidth.isFinite ? options.frameWidth : width
-        let x: Double =
-            switch options.alignment {
-            case .leading: 0
-            case .center: (container - width) / 2
-            case .trailing: container - width
-            }
+        let x = options.alignment.offset(of: width, in: container)
         // The line's units are all of the text's graphemes, trailing whitespace included.
         let line = FittedLine(
             text: String(decoding: text.utf8.prefix(contentEnd), as: UTF8.self), range: 0..<contentEnd, width: width, x: x, y: 0, baseline: metrics.ascent * size,

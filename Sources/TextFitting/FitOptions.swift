@@ -11,6 +11,20 @@ public enum FitBounds: Sendable {
 /// Where lines sit horizontally inside the frame.
 public enum LineAlignment: Sendable {
     case leading, center, trailing
+
+    /// The share of the spare room that goes before the line: 0, ½ or 1.
+    public var fraction: Double {
+        switch self {
+        case .leading: 0
+        case .center: 0.5
+        case .trailing: 1
+        }
+    }
+
+    /// Where something `width` wide starts inside `container`.
+    public func offset(of width: Double, in container: Double) -> Double {
+        (container - width) * fraction
+    }
 }
 
 /// Where "…" goes when text that does not fit at the minimum size has to be cut.

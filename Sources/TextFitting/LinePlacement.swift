@@ -13,12 +13,6 @@ extension FitProblem {
             isFirst = false
         }
         let container = options.frameWidth.isFinite ? options.frameWidth : widest
-        let alignment: Double =
-            switch options.alignment {
-            case .leading: 0
-            case .center: 0.5
-            case .trailing: 1
-            }
         let step = text.lineHeight * size + options.lineSpacing
         var shift = 0.0, height = 0.0
         if isInk {
@@ -43,7 +37,7 @@ extension FitProblem {
             var index = 0
             for line in shown {
                 let width = line.piece.width(inkBounds: isInk) * size
-                let x = (container - width) * alignment
+                let x = options.alignment.offset(of: width, in: container)
                 let penX = isInk && line.piece.ink.hasInk ? x - line.piece.ink.left * size : x
                 let y = Double(index) * step + shift
                 let content = LineText(
@@ -89,12 +83,6 @@ extension FitProblem {
         }
         // Line-box bounds in a finite frame, the common case, in one pass: what `result` computes
         // from `shown(_:)`, without building the shown lines.
-        let alignment: Double =
-            switch options.alignment {
-            case .leading: 0
-            case .center: 0.5
-            case .trailing: 1
-            }
         let step = text.lineHeight * size + options.lineSpacing
         let count = Double(lines.count)
         let height = count * text.lineHeight * size + (count - 1) * options.lineSpacing
@@ -110,7 +98,7 @@ extension FitProblem {
                         let shownEnd = max(line.start, contentEnd[line.end])
                         let width = line.run.width * size
                         if index == 0 || widest < width { widest = width }
-                        let x = (container - width) * alignment
+                        let x = options.alignment.offset(of: width, in: container)
                         // `result` adds a zero shift: keep it, for the sign of a zero.
                         let y = Double(index) * step + 0.0
                         // `utf8Range` of the shown units; an empty line sits where it would start.

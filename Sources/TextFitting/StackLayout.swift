@@ -159,9 +159,9 @@ public enum StackFitter {
         for (row, claimed) in zip(rows, rowWidths) {
             let height = snapUp(extent.height * row.weight * size, pixel)
             let width = options.equalWidth ? stackWidth : claimed
-            let x = snap(offset(of: width, in: stackWidth, row.alignment), pixel)
+            let x = snap(row.alignment.offset(of: width, in: stackWidth), pixel)
             let textWidth = row.width * row.weight * size
-            let textX = x + offset(of: textWidth, in: width, row.alignment) + row.leadingOffset * row.weight * size
+            let textX = x + row.alignment.offset(of: textWidth, in: width) + row.leadingOffset * row.weight * size
             frames.append(
                 StackRowFrame(
                     x: x, y: y, width: width, height: height, baseline: y + extent.ascent * row.weight * size,
@@ -171,14 +171,6 @@ public enum StackFitter {
         let height = frames.last.map { $0.y + $0.height } ?? 0
         return StackResult(
             size: size, scale: size / options.maxSize, fits: true, width: stackWidth, height: height, rows: frames)
-    }
-
-    private static func offset(of width: Double, in container: Double, _ alignment: LineAlignment) -> Double {
-        switch alignment {
-        case .leading: 0
-        case .center: (container - width) / 2
-        case .trailing: container - width
-        }
     }
 
     private static func snapDown(_ value: Double, _ pixel: Double?) -> Double {
