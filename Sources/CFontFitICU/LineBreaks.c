@@ -1,13 +1,25 @@
 #include "CFontFitICU.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
 
 // Opening a line break iterator loads and clones ICU's rules, which costs more than shaping a short
-// line; each thread keeps one iterator per locale and only points it at new text.
+// line; each thread keeps one iterator (for the last locale it used) and only points it at new text.
+// A thread-specific key closes it when the thread exits, so short-lived threads do not leak it.
 static _Thread_local UBreakIterator *cached_iterator = NULL;
-static _Thread_local char cached_locale[64] = "";
+static _Thread_local char cached_locale[96] = "";
+static pthread_key_t iterator_key;
+static pthread_once_t iterator_key_once = PTHREAD_ONCE_INIT;
+
+static void close_iterator(void *iterator) {
+    ubrk_close((UBreakIterator *)iterator);
+}
+
+static void make_iterator_key(void) {
+    pthread_key_create(&iterator_key, close_iterator);
+}
 
 static UBreakIterator *line_iterator(const char *locale, UErrorCode *status) {
     if (cached_iterator != NULL && strncmp(cached_locale, locale, sizeof cached_locale) == 0) {
@@ -20,6 +32,8 @@ static UBreakIterator *line_iterator(const char *locale, UErrorCode *status) {
     if (cached_iterator != NULL) {
         ubrk_close(cached_iterator);
     }
+    pthread_once(&iterator_key_once, make_iterator_key);
+    pthread_setspecific(iterator_key, iterator);
     cached_iterator = iterator;
     strncpy(cached_locale, locale, sizeof cached_locale - 1);
     cached_locale[sizeof cached_locale - 1] = '\0';

@@ -159,14 +159,17 @@ extension Font {
             scripts: face.layoutTags(featureTags: false),
             outlineFormat: face.hasTable("glyf")
                 ? .trueType : face.hasTable("CFF ") ? .cff : face.hasTable("CFF2") ? .cff2 : .none,
-            hasColorGlyphs: ["COLR", "CBDT", "sbix", "SVG "].contains { face.hasTable($0) })
+            hasColorGlyphs: hasColorGlyphs)
     }
 
-    /// A metric from `hb_ot_metrics_get_position` (MVAR applied), nil when the font does not set it.
+    /// Whether the face has colour glyphs (COLR, CBDT, sbix or SVG tables).
+    public var hasColorGlyphs: Bool { ["COLR", "CBDT", "sbix", "SVG "].contains { face.hasTable($0) } }
+
     /// The cap height in font units (OS/2 sCapHeight, MVAR applied), nil when the font does not set
     /// it; cheaper than reading the whole ``info``.
     public var capHeight: Int? { metric(HB_OT_METRICS_TAG_CAP_HEIGHT) }
 
+    /// A metric from `hb_ot_metrics_get_position` (MVAR applied), nil when the font does not set it.
     private func metric(_ tag: hb_ot_metrics_tag_t) -> Int? {
         var position: hb_position_t = 0
         return hb_ot_metrics_get_position(handle, tag, &position) != 0 ? Int(position) : nil

@@ -13,12 +13,40 @@ public struct LineBreakOpportunity: Sendable, Hashable {
     }
 }
 
+/// How strictly lines break between CJK characters, by the names of CSS `line-break` (ICU's `@lb=`
+/// locale keyword): `normal` lets a line start with a small kana or a prolonged sound mark
+/// (コンピ / ュータ) as browsers and Android do by default; `strict` never does; `loose` also breaks
+/// before iteration marks and some punctuation; `anywhere` breaks between any two grapheme clusters.
+public enum LineBreakStyle: String, Sendable, Hashable, CaseIterable {
+    case strict, normal, loose, anywhere
+}
+
 /// Unicode line breaking (UAX #14) through ICU's C API, called via the CFontFitICU shim because
 /// ICU's exported symbols carry a version suffix that only its C macros know.
 public enum LineBreaker {
-    /// Every break opportunity after the start of `text`, in order; the end of a non-empty text is
-    /// always the last one.
-    public static func opportunities(in text: String, locale: String = "") -> [LineBreakOpportunity] {
+    /// Every break opportunity after the start of `text`, in order, by the rules of `language` (a
+    /// BCP 47 tag, nil for the root rules) and `style`; the end of a non-empty text is always the
+    /// last one.
+    public static func opportunities(
+        in text: String, language: String? = nil, style: LineBreakStyle = .normal
+    ) -> [LineBreakOpportunity] {
+        if style == .anywhere { return graphemeBoundaries(of: text) }
+        let locale = String((language ?? "").map { $0 == "-" ? "_" : $0 }) + "@lb=" + style.rawValue
+        return opportunities(in: text, locale: locale)
+    }
+
+    /// Every grapheme boundary is a break opportunity; hard line breaks stay mandatory.
+    private static func graphemeBoundaries(of text: String) -> [LineBreakOpportunity] {
+        var result: [LineBreakOpportunity] = []
+        var offset = 0
+        for character in text {
+            offset += character.utf8.count
+            result.append(LineBreakOpportunity(offset: offset, isMandatory: character.isNewline))
+        }
+        return result
+    }
+
+    private static func opportunities(in text: String, locale: String) -> [LineBreakOpportunity] {
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
         var offsets = [Int32](repeating: 0, count: utf16.count + 1)

@@ -14,53 +14,87 @@ public struct Box: Sendable, Hashable {
 /// One line of text measured at a point size. Points throughout (1 pt = 1 px at 1x).
 public struct LineMeasurement: Sendable {
     public let size: Double
+    /// The primary font's.
     public let unitsPerEm: Int
-    /// The advance width: the sum of the glyph advances × size / unitsPerEm.
+    /// The advance width: the sum of the glyph advances × size / unitsPerEm. For vertical text, the
+    /// column's width (its line height: text stands in columns as lines stand in rows).
     public let width: Double
+    /// The advance along the line: the width for horizontal text, the column's length for vertical
+    /// text (the sum of the vertical advances).
+    public let advance: Double
+    public let isVertical: Bool
+    /// The largest over the fonts on the line, the primary font always included.
     public let metrics: LineMetrics
-    /// The union of the positioned glyphs' outline bounds, in line-box coordinates; nil when no
-    /// glyph has ink (empty or whitespace-only text).
+    /// The union of the positioned glyphs' outline bounds (and image boxes), in line-box
+    /// coordinates; nil when no glyph has ink (empty or whitespace-only text).
     public let ink: Box?
     public let glyphCount: Int
-    /// Characters the font has no glyph for (they shaped to glyph 0), in text order, unique.
+    /// Characters no font has a glyph for (they shaped to glyph 0), in text order, unique.
     public let missing: [Unicode.Scalar]
+    /// Each inline image's box, in line-box coordinates.
+    public let images: [Box]
 
     public init(
-        size: Double, unitsPerEm: Int, width: Double, metrics: LineMetrics, ink: Box?, glyphCount: Int,
-        missing: [Unicode.Scalar]
+        size: Double, unitsPerEm: Int, width: Double, advance: Double? = nil, isVertical: Bool = false,
+        metrics: LineMetrics, ink: Box?, glyphCount: Int, missing: [Unicode.Scalar], images: [Box] = []
     ) {
         self.size = size
         self.unitsPerEm = unitsPerEm
         self.width = width
+        self.advance = advance ?? width
+        self.isVertical = isVertical
         self.metrics = metrics
         self.ink = ink
         self.glyphCount = glyphCount
         self.missing = missing
+        self.images = images
+    }
+}
+
+extension ShapedParagraph {
+    /// The whole text measured as one line at `size` points. For vertical text the line box is a
+    /// column: x across it with the glyphs' vertical origins on its centre line, y down it.
+    public func measure(size: Double) -> LineMeasurement {
+        let metrics = lineMetrics().scaled(by: size)
+        var imageBoxes: [Box] = []
+        let advance = walk { placed in
+            guard let image = placed.image else { return }
+            let extent = images[image].unitExtent(in: primary)
+            imageBoxes.append(Box(
+                x: placed.x * size, y: metrics.ascent - extent.yMax * size, width: extent.xMax * size,
+                height: (extent.yMax - extent.yMin) * size))
+        } * size
+        let width = isVertical ? metrics.lineHeight : advance
+        let ink = inkBounds().map { bounds in
+            Box(
+                x: (isVertical ? width / 2 : 0) + bounds.xMin * size,
+                y: (isVertical ? 0 : metrics.ascent) - bounds.yMax * size,
+                width: (bounds.xMax - bounds.xMin) * size, height: (bounds.yMax - bounds.yMin) * size)
+        }
+        return LineMeasurement(
+            size: size, unitsPerEm: primary.face.unitsPerEm, width: width, advance: advance, isVertical: isVertical,
+            metrics: metrics, ink: ink, glyphCount: glyphCount, missing: missing, images: imageBoxes)
+    }
+}
+
+extension FontStack {
+    /// Measures `text` as one line at `size` points: itemized, each run shaped in its font, and each
+    /// U+FFFC standing for the next of `images` (with no images, U+FFFC is a character like any other).
+    public func measure(
+        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
+    ) throws(FontEngineError) -> LineMeasurement {
+        try Font.checkSize(size)
+        if !images.isEmpty { try InlineImage.validate(images, in: text) }
+        return ShapedParagraph(text, fonts: self, options: try options.validated(), images: images).measure(size: size)
     }
 }
 
 extension Font {
-    /// Measures `text` as one line at `size` points.
+    /// Measures `text` as one line at `size` points (see ``FontStack/measure(_:size:options:images:)``).
     public func measure(
-        _ text: String, size: Double, options: ShapingOptions = ShapingOptions()
+        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontEngineError) -> LineMeasurement {
-        try Self.checkSize(size)
-        return measure(shape(text, options: try options.validated()), size: size)
-    }
-
-    /// Measures already shaped text at `size` points; the shaping is reused for every size.
-    public func measure(_ shaped: ShapedText, size: Double) -> LineMeasurement {
-        let scale = size / Double(face.unitsPerEm)
-        let metrics = unitLineMetrics.scaled(by: scale)
-        let ink = inkBounds(of: shaped).map { bounds in
-            Box(
-                x: Double(bounds.xMin) * scale, y: metrics.ascent - Double(bounds.yMax) * scale,
-                width: Double(bounds.xMax - bounds.xMin) * scale,
-                height: Double(bounds.yMax - bounds.yMin) * scale)
-        }
-        return LineMeasurement(
-            size: size, unitsPerEm: face.unitsPerEm, width: shaped.width(atSize: size), metrics: metrics,
-            ink: ink, glyphCount: shaped.glyphs.count, missing: missingCharacters(in: shaped))
+        try FontStack(self).measure(text, size: size, options: options, images: images)
     }
 
     /// The union of every glyph's outline bounds placed at its pen position, in font units, y up.
@@ -79,11 +113,13 @@ extension Font {
     }
 
     /// The characters of every cluster that holds glyph 0 that the cmap cannot map (all of the
-    /// cluster's characters when each maps but the sequence still failed).
-    public func missingCharacters(in shaped: ShapedText) -> [Unicode.Scalar] {
+    /// cluster's characters when each maps but the sequence still failed), within the UTF-8 `range`
+    /// that was shaped (the whole text when nil).
+    public func missingCharacters(in shaped: ShapedText, within range: Range<Int>? = nil) -> [Unicode.Scalar] {
         let notdefClusters = Set(shaped.glyphs.lazy.filter { $0.glyphID == 0 }.map(\.cluster))
         guard !notdefClusters.isEmpty else { return [] }
         let clusterStarts = Set(shaped.glyphs.map(\.cluster))
+        let range = range ?? 0..<shaped.text.utf8.count
         var missing: [Unicode.Scalar] = []
         var seen = Set<Unicode.Scalar>()
         var clusterScalars: [Unicode.Scalar] = []
@@ -95,8 +131,11 @@ extension Font {
                 missing.append(scalar)
             }
         }
-        var offset = 0
-        for scalar in shaped.text.unicodeScalars {
+        var offset = range.lowerBound
+        let utf8 = shaped.text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        for scalar in shaped.text.unicodeScalars[start..<end] {
             if clusterStarts.contains(offset) && offset != currentCluster {
                 flush()
                 clusterScalars = []

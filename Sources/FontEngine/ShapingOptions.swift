@@ -112,17 +112,21 @@ public struct ShapingOptions: Sendable, Hashable {
     public var direction: TextDirection?
     /// An ISO 15924 tag such as "Latn" or "Arab".
     public var script: String?
-    /// A BCP 47 language tag such as "tr" or "ja".
+    /// A BCP 47 language tag such as "tr" or "ja": HarfBuzz shapes with it and ICU breaks lines by
+    /// its rules.
     public var language: String?
+    /// How strictly lines break (CSS `line-break`); read by line breaking only.
+    public var lineBreak: LineBreakStyle
 
     public init(
         features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
-        language: String? = nil
+        language: String? = nil, lineBreak: LineBreakStyle = .normal
     ) {
         self.features = features
         self.direction = direction
         self.script = script
         self.language = language
+        self.lineBreak = lineBreak
     }
 
     /// Checks the script tag now, so that shaping never meets a bad one.

@@ -23,7 +23,10 @@ public struct FrameSize: Sendable, Hashable {
 /// Text shaped once in one font, ready to be fitted into any number of frames without shaping it
 /// again (the resize-slider case: a re-fit only re-breaks lines from the stored widths).
 public struct PreparedText: Sendable {
-    public let font: Font
+    /// The fonts the text is set in, primary first.
+    public let fonts: FontStack
+    /// The text itemized into runs and shaped once: what every measurement below was read from.
+    public let paragraph: ShapedParagraph
     public let shaping: ShapingOptions
     /// The plain measurements the fitting core works on (unit size: widths in em).
     public let measured: MeasuredText
@@ -36,11 +39,16 @@ public struct PreparedText: Sendable {
     let table: FitTable
 
     public var text: String { measured.text }
+    /// The primary font.
+    public var font: Font { fonts.primary }
+    /// Characters no font in the stack has.
+    public var missing: [Unicode.Scalar] { paragraph.missing }
 
-    init(font: Font, shaping: ShapingOptions, measured: MeasuredText, wraps: Bool, hasInk: Bool, images: [InlineImage]) {
-        self.images = images
-        self.font = font
-        self.shaping = shaping
+    init(paragraph: ShapedParagraph, measured: MeasuredText, wraps: Bool, hasInk: Bool) {
+        self.images = paragraph.images
+        self.fonts = paragraph.fonts
+        self.paragraph = paragraph
+        self.shaping = paragraph.options
         self.measured = measured
         self.wraps = wraps
         self.hasInk = hasInk
@@ -68,7 +76,7 @@ public struct PreparedText: Sendable {
             granularity: granularity, presetSizes: presetSizes)
         if (bounds == .ink && !hasInk) || (lineLimit != 1 && !wraps) {
             // Prepared for less than this fit needs: measure again with everything.
-            return try font.prepare(text, options: shaping, images: images).fit(
+            return try fonts.prepare(text, options: shaping, images: images).fit(
                 in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes, widths: widths)
@@ -87,7 +95,7 @@ public struct PreparedText: Sendable {
 
 extension PreparedText {
     var builder: MeasuredTextBuilder {
-        MeasuredTextBuilder(font: font, options: shaping, lineBreaks: wraps, ink: hasInk, images: images)
+        MeasuredTextBuilder(fonts: fonts, options: shaping, lineBreaks: wraps, ink: hasInk, images: images)
     }
 
     /// Where each inline image goes in a fit of this text, in the fit's coordinates (the line boxes'
@@ -103,15 +111,15 @@ extension PreparedText {
             let before = measured.units[line.units.lowerBound..<index].reduce(0) { $0 + $1.advance }
             let extent = images[imageIndex].unitExtent(in: font)
             boxes.append(Box(
-                x: line.penX + before * result.size, y: line.baseline - extent.top * result.size,
-                width: extent.right * result.size, height: (extent.top - extent.bottom) * result.size))
+                x: line.penX + before * result.size, y: line.baseline - extent.yMax * result.size,
+                width: extent.xMax * result.size, height: (extent.yMax - extent.yMin) * result.size))
         }
         return boxes
     }
 }
 
-extension Font {
-    /// Shapes `text` once and measures it for fitting.
+extension FontStack {
+    /// Itemizes and shapes `text` once and measures it for fitting.
     ///
     /// - Parameters:
     ///   - wrapping: find where lines may break (ICU's UAX #14); without it the text only breaks at
@@ -123,12 +131,12 @@ extension Font {
     ) throws(FontEngineError) -> PreparedText {
         let options = try options.validated()
         try InlineImage.validate(images, in: text)
-        let builder = MeasuredTextBuilder(font: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
-        return PreparedText(
-            font: self, shaping: options, measured: builder.build(text), wraps: wrapping, hasInk: ink, images: images)
+        let builder = MeasuredTextBuilder(fonts: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
+        let paragraph = builder.paragraph(text)
+        return PreparedText(paragraph: paragraph, measured: builder.build(paragraph), wraps: wrapping, hasInk: ink)
     }
 
-    /// The largest size at which `text` fits `frame`; see ``PreparedText/fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:hinting:)``.
+    /// The largest size at which `text` fits `frame`; see ``PreparedText/fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:widths:)``.
     public func fit(
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
@@ -152,6 +160,32 @@ extension Font {
             in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes, widths: widths)
+    }
+}
+
+extension Font {
+    /// Shapes `text` once in this font alone and measures it for fitting; see
+    /// ``FontStack/prepare(_:options:wrapping:ink:images:)``.
+    public func prepare(
+        _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true,
+        images: [InlineImage] = []
+    ) throws(FontEngineError) -> PreparedText {
+        try FontStack(self).prepare(text, options: options, wrapping: wrapping, ink: ink, images: images)
+    }
+
+    /// The largest size at which `text` fits `frame` in this font alone; see
+    /// ``FontStack/fit(_:in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:widths:shaping:images:)``.
+    public func fit(
+        _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
+        lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
+        alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
+        presetSizes: [Double]? = nil, widths: WidthModel = .proportional,
+        shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
+    ) throws(FontEngineError) -> FitResult {
+        try FontStack(self).fit(
+            text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+            granularity: granularity, presetSizes: presetSizes, widths: widths, shaping: shaping, images: images)
     }
 }
 

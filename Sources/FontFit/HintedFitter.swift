@@ -12,7 +12,7 @@ struct HintedFitter {
         func measured(_ ppem: Double) -> MeasuredText {
             var builder = prepared.builder
             builder.hinting = (hinted, Int(ppem))
-            return builder.build(prepared.text)
+            return builder.build(prepared.paragraph)
         }
         func attempt(_ ppem: Double) -> FitResult {
             var exact = options

@@ -1,55 +1,64 @@
-/// Turns HarfBuzz's shaping of a text into the plain measurements the fitting core works on.
+/// Turns a shaped paragraph (``ShapedParagraph``: itemized runs, each shaped once in font units) into
+/// the plain measurements the fitting core works on.
 ///
-/// Each paragraph (text between hard line breaks) is shaped once, in font units. Advances are then
-/// summed per grapheme cluster (the units that truncation and emergency breaks never split), break
-/// opportunities come from ICU's UAX #14 iterator, and HarfBuzz's unsafe-to-break flags mark the
-/// units after which a line must be shaped again to know its exact width.
+/// Advances are summed per grapheme cluster (the units that truncation and emergency breaks never
+/// split) from the paragraph's one walk over its glyphs, break opportunities come from ICU's UAX #14
+/// iterator in the text's language, and HarfBuzz's unsafe-to-break flags mark the units after which
+/// a line must be shaped again to know its exact width.
 struct MeasuredTextBuilder {
-    let font: Font
+    let fonts: FontStack
     let options: ShapingOptions
     /// Find UAX #14 break opportunities; without them the text only breaks at hard line breaks
     /// (enough for one-line fits, and it saves running ICU).
     var lineBreaks = true
     /// Measure each unit's ink, needed only when fitting ink bounds.
     var ink = true
-    /// When set, advances are FreeType's hinted ones at this pixel size (plus HarfBuzz's GPOS
-    /// adjustments rounded to pixels), as a hinting renderer positions glyphs.
+    /// When set, the primary font's advances are FreeType's hinted ones at this pixel size (plus
+    /// HarfBuzz's GPOS adjustments rounded to pixels), as a hinting renderer positions glyphs.
     var hinting: (advances: HintedAdvances, ppem: Int)? = nil
     /// The images standing in the text for its U+FFFC characters, in order: each such unit takes
     /// the image's width and box.
     var images: [InlineImage] = []
 
+    var font: Font { fonts.primary }
+
+    func paragraph(_ text: String) -> ShapedParagraph {
+        ShapedParagraph(text, fonts: fonts, options: options, images: images)
+    }
+
     func build(_ text: String) -> MeasuredText {
-        let unitsPerEm = Double(font.face.unitsPerEm)
+        build(paragraph(text))
+    }
+
+    func build(_ paragraph: ShapedParagraph) -> MeasuredText {
+        let text = paragraph.text
         let graphemes = Graphemes(text)
         var advances = [Double](repeating: 0, count: graphemes.count)
         var inks = [InkExtent?](repeating: nil, count: ink ? graphemes.count : 0)
         var unsafeBefore = [Bool](repeating: false, count: graphemes.count)
-        // Shape each paragraph on its own; the hard break that ends it is a unit with no glyphs.
-        var paragraphStart = 0
-        for index in 0...graphemes.count where index == graphemes.count || graphemes.isNewline[index] {
-            let start = paragraphStart < graphemes.count ? graphemes.starts[paragraphStart] : graphemes.byteCount
-            let end = index < graphemes.count ? graphemes.starts[index] : graphemes.byteCount
-            paragraphStart = index + 1
-            guard start < end else { continue }
-            let shaped = font.shape(text, utf8Range: start..<end, options: options)
-            accumulate(shaped, graphemes: graphemes, advances: &advances, inks: &inks, unsafeBefore: &unsafeBefore)
-        }
-        if !images.isEmpty {
-            var next = 0
-            for index in 0..<graphemes.count
-            where next < images.count
-                && InlineImage.isPlaceholder(graphemes.starts[index]..<graphemes.end(of: index), in: text)
-            {
-                let extent = images[next].unitExtent(in: font)
-                advances[index] = extent.right
-                if ink { inks[index] = extent }
-                next += 1
+        var graphemeStart = [Double](repeating: .infinity, count: ink ? graphemes.count : 0)
+        var placedInk: [(grapheme: Int, bounds: EmBounds)] = []
+        let hintedAdvance = hintedAdvanceFunction(for: paragraph)
+        paragraph.walk { placed in
+            let grapheme = graphemes.index(containingByte: placed.glyph.cluster)
+            let advance = hintedAdvance?(placed) ?? placed.advance
+            if ink {
+                // Ink is kept relative to the grapheme's own pen start, its leftmost glyph's pen.
+                graphemeStart[grapheme] = min(graphemeStart[grapheme], placed.penX)
+                if let bounds = paragraph.inkBounds(of: placed) { placedInk.append((grapheme, bounds)) }
             }
+            advances[grapheme] += advance
+            if placed.glyph.unsafeToBreak { unsafeBefore[grapheme] = true }
+        }
+        for (grapheme, bounds) in placedInk {
+            let start = graphemeStart[grapheme]
+            let extent = InkExtent(left: bounds.xMin - start, right: bounds.xMax - start, bottom: bounds.yMin, top: bounds.yMax)
+            inks[grapheme] = inks[grapheme].map { $0.union(extent) } ?? extent
         }
         var breaks = [BreakKind](repeating: .none, count: graphemes.count)
         if lineBreaks {
-            for opportunity in LineBreaker.opportunities(in: text) where opportunity.offset > 0 {
+            for opportunity in LineBreaker.opportunities(in: text, language: options.language, style: options.lineBreak)
+            where opportunity.offset > 0 {
                 breaks[graphemes.index(containingByte: opportunity.offset - 1)] =
                     opportunity.isMandatory ? .mandatory : .allowed
             }
@@ -66,8 +75,8 @@ struct MeasuredTextBuilder {
                     breakAfter: breaks[index],
                     unsafeToBreakAfter: index + 1 < graphemes.count && unsafeBefore[index + 1]))
         }
-        let metrics = font.unitLineMetrics.scaled(by: 1 / unitsPerEm)
-        let font = self.font, options = self.options, finalUnits = units
+        let metrics = paragraph.lineMetrics()
+        let finalUnits = units
         return MeasuredText(
             text: text, units: units, ascent: metrics.ascent, descent: metrics.descent,
             lineGap: metrics.lineGap, ellipsis: nil,
@@ -75,64 +84,40 @@ struct MeasuredTextBuilder {
                 // Only lines whose boundary HarfBuzz marked unsafe get here: shape them on their own.
                 guard let last = finalUnits[range].lastIndex(where: { !$0.isWhitespace }) else { return 0 }
                 let bytes = finalUnits[range.lowerBound].range.lowerBound..<finalUnits[last].range.upperBound
-                return Double(font.shape(text, utf8Range: bytes, options: options).advance) / unitsPerEm
+                return paragraph.reshaped(bytes).advance()
             })
     }
 
-    /// Adds each glyph's advance, ink and unsafe-to-break flag to the grapheme its cluster is in.
-    private func accumulate(
-        _ shaped: ShapedText, graphemes: Graphemes, advances: inout [Double], inks: inout [InkExtent?],
-        unsafeBefore: inout [Bool]
-    ) {
+    /// Each glyph's advance in em at `hinting.ppem` when hinting: FreeType's hinted advance for the
+    /// primary font's glyphs (other fonts' stay unhinted), nil without hinting.
+    private func hintedAdvanceFunction(for paragraph: ShapedParagraph) -> ((PlacedGlyph) -> Double)? {
+        guard let hinting else { return nil }
         let unitsPerEm = Double(font.face.unitsPerEm)
-        let advanceOf = advanceFunction(for: shaped)
-        var penByGrapheme: [Int: Double] = [:]
-        for (glyphIndex, glyph) in shaped.glyphs.enumerated() {
-            let grapheme = graphemes.index(containingByte: glyph.cluster)
-            if ink {
-                // Ink is placed relative to the grapheme's own pen start (logical order).
-                let pen = penByGrapheme[grapheme, default: 0]
-                if let bounds = font.glyphBounds(glyph.glyphID) {
-                    let x = pen + Double(glyph.xOffset), y = Double(glyph.yOffset)
-                    let extent = InkExtent(
-                        left: (x + Double(bounds.xMin)) / unitsPerEm, right: (x + Double(bounds.xMax)) / unitsPerEm,
-                        bottom: (y + Double(bounds.yMin)) / unitsPerEm, top: (y + Double(bounds.yMax)) / unitsPerEm)
-                    inks[grapheme] = inks[grapheme].map { $0.union(extent) } ?? extent
-                }
-                penByGrapheme[grapheme] = pen + Double(glyph.xAdvance)
-            }
-            advances[grapheme] += advanceOf(glyphIndex)
-            if glyph.unsafeToBreak { unsafeBefore[grapheme] = true }
-        }
-    }
-
-    /// Each glyph's advance in em: HarfBuzz's, or the hinted one at `hinting.ppem`.
-    private func advanceFunction(for shaped: ShapedText) -> (Int) -> Double {
-        let unitsPerEm = Double(font.face.unitsPerEm)
-        guard let hinting else { return { Double(shaped.glyphs[$0].xAdvance) / unitsPerEm } }
         let ppem = Double(hinting.ppem)
-        let hinted = hinting.advances.advances(of: shaped.glyphs.map(\.glyphID), ppem: hinting.ppem)
+        var hintedByRun: [Int: [UInt32: Double]] = [:]
+        for (index, run) in paragraph.runs.enumerated() where run.fontIndex == 0 {
+            let ids = run.glyphs.map(\.glyphID)
+            let hinted = hinting.advances.advances(of: ids, ppem: hinting.ppem)
+            hintedByRun[index] = Dictionary(zip(ids, hinted), uniquingKeysWith: { first, _ in first })
+        }
         let font = self.font
-        return { index in
-            let glyph = shaped.glyphs[index]
+        return { placed in
+            guard placed.image == nil, let hinted = hintedByRun[placed.run]?[placed.glyph.glyphID] else { return placed.advance }
+            let glyph = placed.glyph
             let adjustment = Double(Int(glyph.xAdvance) - font.nominalAdvance(glyph.glyphID)) * ppem / unitsPerEm
-            return (hinted[index] + adjustment.rounded()) / ppem
+            return (hinted + adjustment.rounded()) / ppem
         }
     }
 
-    /// "…" measured in this font, for truncation; nil when the font lacks it.
+    /// "…" measured in this font stack, for truncation; nil when no font has it.
     func ellipsisUnit() -> TextUnit? {
-        let shaped = font.shape("…", options: options)
-        guard !shaped.glyphs.contains(where: { $0.glyphID == 0 }) else { return nil }
-        let unitsPerEm = Double(font.face.unitsPerEm)
-        let bounds = font.inkBounds(of: shaped)
+        let shaped = ShapedParagraph("…", fonts: fonts, options: options)
+        guard shaped.missing.isEmpty else { return nil }
+        let bounds = shaped.inkBounds()
         return TextUnit(
-            range: 0..<3, advance: Double(shaped.advance) / unitsPerEm,
-            ink: bounds.map {
-                InkExtent(
-                    left: Double($0.xMin) / unitsPerEm, right: Double($0.xMax) / unitsPerEm,
-                    bottom: Double($0.yMin) / unitsPerEm, top: Double($0.yMax) / unitsPerEm)
-            }, isWhitespace: false, breakAfter: .none)
+            range: 0..<3, advance: shaped.advance(),
+            ink: bounds.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) },
+            isWhitespace: false, breakAfter: .none)
     }
 }
 

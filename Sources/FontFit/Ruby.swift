@@ -48,9 +48,11 @@ public struct RubyText: Sendable, Hashable {
 public struct FittedRuby: Sendable {
     public var result: RubyResult
     public var segments: [RubyText]
+    /// Characters of the base or ruby text that no font in the stack has.
+    public var missing: [Unicode.Scalar] = []
 }
 
-extension Font {
+extension FontStack {
     /// Furigana (seed 004): ruby at `ratio` × the base size over each annotated base, both fitted to
     /// the frame with one shared scale. See ``RubyFitter``.
     public func ruby(
@@ -65,9 +67,15 @@ extension Font {
         guard ratio.isFinite, ratio > 0 else {
             throw .invalidValue(name: "ruby ratio", value: "\(ratio)", expected: "a finite number greater than 0")
         }
-        let unitsPerEm = Double(face.unitsPerEm)
-        func width(_ text: String) -> Double { Double(shape(text, options: shaping).advance) / unitsPerEm }
-        let metrics = unitLineMetrics.scaled(by: 1 / unitsPerEm)
+        var missing: [Unicode.Scalar] = []
+        func width(_ text: String) -> Double {
+            let paragraph = ShapedParagraph(text, fonts: self, options: shaping)
+            for scalar in paragraph.missing where !missing.contains(scalar) { missing.append(scalar) }
+            return paragraph.advance()
+        }
+        // Every row is as tall as the fonts used anywhere in it make a line.
+        let metrics = ShapedParagraph(segments.map { $0.base + ($0.ruby ?? "") }.joined(), fonts: self, options: shaping)
+            .lineMetrics()
         let measured = segments.map { RubySegment(baseWidth: width($0.base), rubyWidth: $0.ruby.map(width)) }
         let options = RubyOptions(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
@@ -75,6 +83,18 @@ extension Font {
         return FittedRuby(
             result: RubyFitter.fit(
                 measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight), options: options),
-            segments: segments)
+            segments: segments, missing: missing)
+    }
+}
+
+extension Font {
+    /// Furigana in this font alone; see ``FontStack/ruby(_:in:maxSize:minimumScaleFactor:ratio:spacing:shaping:)``.
+    public func ruby(
+        _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
+        ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontEngineError) -> FittedRuby {
+        try FontStack(self).ruby(
+            segments, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, ratio: ratio,
+            spacing: spacing, shaping: shaping)
     }
 }

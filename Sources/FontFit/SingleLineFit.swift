@@ -1,4 +1,4 @@
-extension Font {
+extension FontStack {
     /// One line measured by its line box needs no line breaking and no tables: the size has a closed
     /// form, s = min(maxSize, W / width, H / lineHeight), from one shaping of the text. This is the
     /// common case (a label), so it costs little more than that one `hb_shape`.
@@ -11,10 +11,10 @@ extension Font {
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         guard !Self.hasHardBreak(text, ascii: ascii) else { return nil }
         let contentEnd = Self.endOfContent(text)
-        let advance = shapedAdvance(text, before: contentEnd, options: shaping)
-        let unitsPerEm = Double(face.unitsPerEm)
-        let unitWidth = Double(advance) / unitsPerEm
-        let metrics = unitLineMetrics.scaled(by: 1 / unitsPerEm)
+        let paragraph = ShapedParagraph(text, fonts: self, options: shaping)
+        guard !paragraph.isVertical else { return nil }
+        let unitWidth = paragraph.advance(0..<contentEnd)
+        let metrics = paragraph.lineMetrics()
         var size = options.maxSize
         if unitWidth > 0 { size = min(size, options.frameWidth / unitWidth) }
         if metrics.lineHeight > 0 { size = min(size, options.frameHeight / metrics.lineHeight) }

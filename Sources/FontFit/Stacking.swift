@@ -19,9 +19,11 @@ public struct StackRowText: Sendable, Hashable {
 public struct FittedStack: Sendable {
     public var result: StackResult
     public var rows: [StackRowText]
+    /// Characters of the rows (templates included) that no font in the stack has.
+    public var missing: [Unicode.Scalar] = []
 }
 
-extension Font {
+extension FontStack {
     /// Rows of single-line text sharing one size (seed 000's clock, seed 001's words, seed 002's
     /// template label): the largest size at which every row fits the frame's width and all rows
     /// together fit its height. See ``StackFitter``.
@@ -41,36 +43,45 @@ extension Font {
         if let pixelScale, !(pixelScale.isFinite && pixelScale > 0) {
             throw .invalidValue(name: "pixel scale", value: "\(pixelScale)", expected: "a finite number greater than 0")
         }
-        let unitsPerEm = Double(face.unitsPerEm)
-        let lineMetrics = unitLineMetrics.scaled(by: 1 / unitsPerEm)
+        var tallest: LineMetrics?
         var inkTop = -Double.infinity, inkBottom = Double.infinity
         var stackRows: [StackRow] = []
+        var missing: [Unicode.Scalar] = []
         for row in rows {
-            let shaped = shape(row.text, options: shaping)
-            let template = row.template.map { shape($0, options: shaping) }
+            let shaped = ShapedParagraph(row.text, fonts: self, options: shaping)
+            let template = row.template.map { ShapedParagraph($0, fonts: self, options: shaping) }
+            for scalar in shaped.missing + (template?.missing ?? []) where !missing.contains(scalar) { missing.append(scalar) }
+            // Rows share one height: the tallest line any row's fonts make.
+            for metrics in [shaped.lineMetrics(), template?.lineMetrics()].compactMap({ $0 }) {
+                tallest = tallest.map {
+                    LineMetrics(
+                        ascent: max($0.ascent, metrics.ascent), descent: max($0.descent, metrics.descent),
+                        lineGap: max($0.lineGap, metrics.lineGap))
+                } ?? metrics
+            }
             switch bounds {
             case .lineBox:
                 stackRows.append(
                     StackRow(
-                        width: Double(shaped.advance) / unitsPerEm,
-                        templateWidth: template.map { Double($0.advance) / unitsPerEm },
+                        width: shaped.advance(), templateWidth: template.map { $0.advance() },
                         weight: row.weight, alignment: row.alignment))
             case .ink:
                 // Outline bounds are read only here, where the ink is what must fit.
-                let ink = inkBounds(of: shaped)
-                let templateInk = template.flatMap { inkBounds(of: $0) }
+                let ink = shaped.inkBounds()
+                let templateInk = template.flatMap { $0.inkBounds() }
                 for bounds in [ink, templateInk].compactMap({ $0 }) {
-                    inkTop = max(inkTop, Double(bounds.yMax) / unitsPerEm)
-                    inkBottom = min(inkBottom, Double(bounds.yMin) / unitsPerEm)
+                    inkTop = max(inkTop, bounds.yMax)
+                    inkBottom = min(inkBottom, bounds.yMin)
                 }
                 stackRows.append(
                     StackRow(
-                        width: ink.map { Double($0.xMax - $0.xMin) / unitsPerEm } ?? 0,
-                        templateWidth: templateInk.map { Double($0.xMax - $0.xMin) / unitsPerEm },
-                        leadingOffset: ink.map { -Double($0.xMin) / unitsPerEm } ?? 0,
+                        width: ink.map { $0.xMax - $0.xMin } ?? 0,
+                        templateWidth: templateInk.map { $0.xMax - $0.xMin },
+                        leadingOffset: ink.map { -$0.xMin } ?? 0,
                         weight: row.weight, alignment: row.alignment))
             }
         }
+        let lineMetrics = tallest ?? ShapedParagraph("", fonts: self, options: shaping).lineMetrics()
         let extent: RowExtent =
             switch bounds {
             case .lineBox: RowExtent(ascent: lineMetrics.ascent, height: lineMetrics.lineHeight)
@@ -80,7 +91,7 @@ extension Font {
         let options = StackOptions(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
-        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows)
+        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing)
     }
 
     /// Seed 001's "words to fit": one word per row, every word at the size at which the longest fits.
@@ -93,5 +104,31 @@ extension Font {
         return try stack(
             words, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
             bounds: bounds, pixelScale: pixelScale, shaping: shaping)
+    }
+}
+
+extension Font {
+    /// Rows sharing one size in this font alone; see
+    /// ``FontStack/stack(_:in:maxSize:minimumScaleFactor:spacing:equalWidth:bounds:pixelScale:shaping:)``.
+    public func stack(
+        _ rows: [StackRowText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
+        spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
+        pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontEngineError) -> FittedStack {
+        try FontStack(self).stack(
+            rows, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
+            equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
+    }
+
+    /// Seed 001's words to fit in this font alone; see
+    /// ``FontStack/wordsToFit(_:in:maxSize:minimumScaleFactor:spacing:alignment:bounds:pixelScale:shaping:)``.
+    public func wordsToFit(
+        _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
+        spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, bounds: FitBounds = .lineBox,
+        pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontEngineError) -> FittedStack {
+        try FontStack(self).wordsToFit(
+            text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
+            alignment: alignment, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
     }
 }

@@ -2,23 +2,39 @@ import ArgumentParser
 import FontFit
 import Foundation
 
-/// The font to use, shared by every command.
+/// The fonts to use, shared by every command.
 struct FontOptions: ParsableArguments {
-    @Option(help: "Font file (.ttf, .otf, .ttc, .otc). Default: the bundled DejaVu Sans.")
-    var font: String?
+    @Option(help: ArgumentHelp(
+        "Font file (.ttf, .otf, .ttc, .otc); repeat for a fallback stack, primary first. Default: the bundled DejaVu Sans.",
+        valueName: "path"))
+    var font: [String] = []
 
-    @Option(help: "Face index in a collection.")
+    @Option(help: "Face index in a collection (of the primary font).")
     var faceIndex: Int = 0
 
-    @Option(help: "Variation axis values, comma-separated, e.g. wght=700,wdth=90.")
+    @Option(help: "Variation axis values of the primary font, comma-separated, e.g. wght=700,wdth=90.")
     var variations: String = ""
 
-    @Option(help: "Start from this named instance (index or name, see `fontfit info`).")
+    @Option(help: "Start the primary font from this named instance (index or name, see `fontfit info`).")
     var namedInstance: String?
 
-    var fontPath: String { font ?? BundledFont.path }
+    /// The primary font's file.
+    var fontPath: String { fontPaths[0] }
 
-    func load() throws -> Font {
+    var fontPaths: [String] { font.isEmpty ? [BundledFont.path] : font }
+
+    /// How messages name the font file at `path`.
+    static func label(_ path: String) -> String { path == BundledFont.path ? "bundled" : path }
+
+    /// The stack: the primary font with the face index, named instance and variations given, then
+    /// each fallback font as its file's first face at its default instance.
+    func load() throws -> FontStack {
+        var fonts = [try loadPrimary()]
+        for path in fontPaths.dropFirst() { fonts.append(try Font(face: FontFace(contentsOf: path))) }
+        return try FontStack(fonts)
+    }
+
+    func loadPrimary() throws -> Font {
         let face = try FontFace(contentsOf: fontPath, index: faceIndex)
         var instance: Int?
         if let namedInstance {
@@ -37,6 +53,25 @@ struct FontOptions: ParsableArguments {
         return try Font(
             face: face, variations: try FontVariation.list(variations), namedInstance: instance)
     }
+
+    /// Warns on standard error about characters no font in the stack has.
+    func warnMissing(_ missing: [Unicode.Scalar]) {
+        guard !missing.isEmpty else { return }
+        let fonts = fontPaths.map(Self.label).joined(separator: ", ")
+        warn("no font (\(fonts)) has a glyph for " + missing.map(codePointLabel).joined(separator: ", "))
+    }
+
+    /// The `fonts` member of JSON results: each font's file and face index, primary first.
+    func fontsJSON() -> JSONValue {
+        .array(fontPaths.enumerated().map { index, path in
+            .object([("file", .string(path)), ("faceIndex", .integer(index == 0 ? faceIndex : 0))])
+        })
+    }
+}
+
+/// The `missing` member of JSON results.
+func missingJSON(_ missing: [Unicode.Scalar]) -> JSONValue {
+    .array(missing.map { .string(codePointLabel($0)) })
 }
 
 /// Shaping settings, spelled as hb-shape spells them.
@@ -54,6 +89,9 @@ struct ShapingArguments: ParsableArguments {
     @Option(help: "BCP 47 language tag, e.g. tr, ja (default: the process locale, as hb-shape).")
     var language: String?
 
+    @Option(help: "How strictly lines break (CSS line-break): strict, normal, loose or anywhere.")
+    var lineBreak: LineBreakStyle = .normal
+
     @Flag(help: "Tabular digits (tnum), so a value keeps its width as its digits change; warns if the font has none.")
     var monospacedDigits = false
 
@@ -63,7 +101,7 @@ struct ShapingArguments: ParsableArguments {
         var options = try ShapingOptions(
             features: FontFeature.list(features),
             direction: direction.map { text throws(FontEngineError) in try TextDirection(parsing: text) },
-            script: script, language: language
+            script: script, language: language, lineBreak: lineBreak
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {
@@ -121,3 +159,5 @@ func checkSize(_ value: Double, option: String) throws {
         throw CLIError.usage("invalid \(option) \(value): a size must be a finite number greater than 0")
     }
 }
+
+extension LineBreakStyle: ExpressibleByArgument {}

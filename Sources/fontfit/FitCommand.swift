@@ -43,11 +43,8 @@ struct FitArguments: ParsableArguments {
 
     struct Fitted {
         let result: FitResult
-        /// Where the inline images go, in the result's coordinates.
-        let images: [Box]
+        let prepared: PreparedText
         let frame: FrameSize
-        let font: Font
-        let shaping: ShapingOptions
     }
 
     func fit() throws -> Fitted {
@@ -65,15 +62,16 @@ struct FitArguments: ParsableArguments {
                 return value
             }
         }
-        let font = try fontOptions.load()
-        let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
-        let prepared = try font.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: fitting.bounds == .ink, images: images)
+        let fonts = try fontOptions.load()
+        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
+        let prepared = try fonts.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: fitting.bounds == .ink, images: images)
         let result = try prepared.fit(
             in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
             bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
             truncation: truncation.mode, granularity: granularity, presetSizes: presets,
             widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional)
-        return Fitted(result: result, images: prepared.imageBoxes(in: result), frame: frame, font: font, shaping: shaping)
+        fontOptions.warnMissing(prepared.missing)
+        return Fitted(result: result, prepared: prepared, frame: frame)
     }
 }
 
@@ -88,13 +86,14 @@ struct FitCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.result, images: arguments.inlineImage.isEmpty ? nil : fitted.images).serialized)
+            let images = arguments.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
+            print(Self.json(fitted.result, images: images, missing: fitted.prepared.missing, fonts: arguments.fontOptions).serialized)
         } else {
             Self.printHuman(fitted.result, frame: fitted.frame, maxSize: arguments.fitting.size)
         }
     }
 
-    static func json(_ result: FitResult, images: [Box]? = nil) -> JSONValue {
+    static func json(_ result: FitResult, images: [Box]? = nil, missing: [Unicode.Scalar], fonts: FontOptions) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
             ("truncated", .bool(result.truncated)), ("width", .number(result.width)),
@@ -105,6 +104,7 @@ struct FitCommand: ParsableCommand {
                     ("width", .number(line.width)), ("baseline", .number(line.baseline)),
                 ])
             })),
+            ("missing", missingJSON(missing)), ("fonts", fonts.fontsJSON()),
         ]
         if let images {
             members.append(("images", .array(images.map { box in

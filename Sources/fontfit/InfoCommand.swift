@@ -9,7 +9,7 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.") var json = false
 
     func run() throws {
-        let info = try fontOptions.load().info
+        let info = try fontOptions.loadPrimary().info
         print(json ? Self.json(info).serialized : "", terminator: json ? "\n" : "")
         if !json { Self.printHuman(info) }
     }

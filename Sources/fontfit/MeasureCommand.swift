@@ -14,9 +14,10 @@ struct MeasureArguments: ParsableArguments {
 
     struct Measured {
         let text: String
-        let font: Font
+        let fonts: FontStack
         let shaping: ShapingOptions
-        let measurement: InlineMeasurement
+        let paragraph: ShapedParagraph
+        let measurement: LineMeasurement
         let images: [InlineImage]
     }
 
@@ -27,14 +28,14 @@ struct MeasureArguments: ParsableArguments {
         if !images.isEmpty {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
         }
-        let font = try fontOptions.load()
-        let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
-        let measurement = try font.measure(text, size: size, images: images, options: shaping)
-        if !measurement.line.missing.isEmpty {
-            warn("\(fontOptions.fontPath) has no glyph for "
-                + measurement.line.missing.map(codePointLabel).joined(separator: ", "))
-        }
-        return Measured(text: text, font: font, shaping: shaping, measurement: measurement, images: images)
+        let fonts = try fontOptions.load()
+        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
+        try InlineImage.validate(images, in: text)
+        let paragraph = ShapedParagraph(text, fonts: fonts, options: shaping, images: images)
+        let measurement = paragraph.measure(size: size)
+        fontOptions.warnMissing(measurement.missing)
+        return Measured(
+            text: text, fonts: fonts, shaping: shaping, paragraph: paragraph, measurement: measurement, images: images)
     }
 
     static func parseImage(_ text: String) throws -> InlineImage {
@@ -59,14 +60,14 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let measured = try arguments.measure()
         if json {
-            print(Self.json(measured.measurement, hasImages: !measured.images.isEmpty).serialized)
+            print(Self.json(measured, fonts: arguments.fontOptions).serialized)
         } else {
-            Self.printHuman(measured.measurement, font: measured.font)
+            Self.printHuman(measured, fonts: arguments.fontOptions)
         }
     }
 
-    static func json(_ measured: InlineMeasurement, hasImages: Bool) -> JSONValue {
-        let measurement = measured.line
+    static func json(_ measured: MeasureArguments.Measured, fonts: FontOptions) -> JSONValue {
+        let measurement = measured.measurement
         let metrics = measurement.metrics
         let ink = measurement.ink ?? Box(x: 0, y: metrics.ascent, width: 0, height: 0)
         func box(_ box: Box) -> JSONValue {
@@ -78,22 +79,41 @@ struct MeasureCommand: ParsableCommand {
             ("descent", .number(metrics.descent)), ("lineGap", .number(metrics.lineGap)),
             ("lineHeight", .number(metrics.lineHeight)), ("ink", box(ink)),
             ("glyphCount", .integer(measurement.glyphCount)),
-            ("missing", .array(measurement.missing.map { .string(codePointLabel($0)) })),
+            ("missing", missingJSON(measurement.missing)),
+            ("advance", .number(measurement.advance)),
+            ("fonts", fonts.fontsJSON()),
+            ("runs", runsJSON(measured.paragraph)),
         ]
-        if hasImages { members.append(("images", .array(measured.images.map(box)))) }
+        if !measured.images.isEmpty { members.append(("images", .array(measurement.images.map(box)))) }
         return .object(members)
     }
 
-    static func printHuman(_ measured: InlineMeasurement, font: Font) {
-        let measurement = measured.line
-        let info = font.info
+    /// Each run of the paragraph: its UTF-8 range, direction, bidi level, script and font.
+    static func runsJSON(_ paragraph: ShapedParagraph) -> JSONValue {
+        .array(paragraph.runs.map { run in
+            .object([
+                ("start", .integer(run.range.lowerBound)), ("end", .integer(run.range.upperBound)),
+                ("direction", .string(run.direction.rawValue)), ("level", .integer(Int(run.bidiLevel))),
+                ("script", run.script.map { .string($0) } ?? .null), ("font", .integer(run.fontIndex)),
+            ])
+        })
+    }
+
+    static func printHuman(_ measured: MeasureArguments.Measured, fonts: FontOptions) {
+        let measurement = measured.measurement
         let metrics = measurement.metrics
         func pt(_ value: Double) -> String { formatted(value) + " pt" }
-        var rows: [(String, String)] = [
-            ("font", "\(info.familyName) \(info.styleName) ("
-                + (font.face.source == BundledFont.path ? "bundled" : font.face.source) + ")"),
+        var rows: [(String, String)] = []
+        for (index, (font, path)) in zip(measured.fonts.fonts, fonts.fontPaths).enumerated() {
+            let info = font.info
+            rows.append((index == 0 ? "font" : "fallback", "\(info.familyName) \(info.styleName) (\(FontOptions.label(path)))"))
+        }
+        rows += [
             ("size", "\(pt(measurement.size)) (unitsPerEm \(measurement.unitsPerEm))"),
-            ("width", pt(measurement.width)),
+            (measurement.isVertical ? "column" : "width", pt(measurement.width)),
+        ]
+        if measurement.isVertical { rows.append(("advance", pt(measurement.advance) + " (down the column)")) }
+        rows += [
             ("ascent", pt(metrics.ascent)), ("descent", pt(metrics.descent)),
             ("line gap", pt(metrics.lineGap)), ("line height", pt(metrics.lineHeight)),
             ("ink", measurement.ink.map {
@@ -102,7 +122,12 @@ struct MeasureCommand: ParsableCommand {
             ("glyphs", String(measurement.glyphCount)),
             ("missing", measurement.missing.isEmpty ? "none" : measurement.missing.map(codePointLabel).joined(separator: " ")),
         ]
-        for (index, image) in measured.images.enumerated() {
+        if measured.paragraph.runs.count > 1 {
+            for run in measured.paragraph.runs {
+                rows.append(("run", "bytes \(run.range.lowerBound)..<\(run.range.upperBound)  \(run.direction.rawValue)  \(run.script ?? "Zyyy")  font \(run.fontIndex)"))
+            }
+        }
+        for (index, image) in measurement.images.enumerated() {
             rows.append(("image \(index + 1)", "x \(formatted(image.x))  y \(formatted(image.y))  width \(formatted(image.width))  height \(formatted(image.height)) pt"))
         }
         printTable(rows)

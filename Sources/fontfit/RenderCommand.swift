@@ -42,12 +42,8 @@ struct RenderMeasure: ParsableCommand {
 
     func run() throws {
         let measured = try arguments.measure()
-        try output.write(
-            measured.images.isEmpty
-                ? RenderScene.measurement(measured.text, font: measured.font, size: arguments.size, shaping: measured.shaping)
-                : RenderScene.inlineImages(
-                    measured.text, images: measured.images, font: measured.font, size: arguments.size,
-                    shaping: measured.shaping))
+        try output.write(RenderScene.measurement(
+            measured.text, fonts: measured.fonts, size: arguments.size, shaping: measured.shaping, images: measured.images))
     }
 }
 
@@ -58,8 +54,7 @@ struct RenderFit: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.fit(
-            fitted.result, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping, images: fitted.images))
+        try output.write(RenderScene.fit(fitted.result, frame: fitted.frame, text: fitted.prepared))
     }
 }
 
@@ -70,7 +65,7 @@ struct RenderStack: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.stack(fitted.stack, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping))
+        try output.write(RenderScene.stack(fitted.stack, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping))
     }
 }
 
@@ -81,6 +76,6 @@ struct RenderRuby: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.ruby(fitted.ruby, frame: fitted.frame, font: fitted.font, shaping: fitted.shaping))
+        try output.write(RenderScene.ruby(fitted.ruby, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping))
     }
 }

@@ -13,19 +13,20 @@ struct RubyArguments: ParsableArguments {
     struct Fitted {
         let ruby: FittedRuby
         let frame: FrameSize
-        let font: Font
+        let fonts: FontStack
         let shaping: ShapingOptions
     }
 
     func fit() throws -> Fitted {
         let frame = try fitting.parsedFrame()
         let segments = try RubyText.parse(markup)
-        let font = try fontOptions.load()
-        let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
-        let fitted = try font.ruby(
+        let fonts = try fontOptions.load()
+        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
+        let fitted = try fonts.ruby(
             segments, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
             ratio: ratio, spacing: rubySpacing, shaping: shaping)
-        return Fitted(ruby: fitted, frame: frame, font: font, shaping: shaping)
+        fontOptions.warnMissing(fitted.missing)
+        return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping)
     }
 }
 
@@ -40,7 +41,7 @@ struct RubyCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.ruby).serialized)
+            print(Self.json(fitted.ruby, fonts: arguments.fontOptions).serialized)
         } else {
             Self.printHuman(fitted.ruby, maxSize: arguments.fitting.size)
         }
@@ -53,7 +54,7 @@ struct RubyCommand: ParsableCommand {
         ])
     }
 
-    static func json(_ fitted: FittedRuby) -> JSONValue {
+    static func json(_ fitted: FittedRuby, fonts: FontOptions) -> JSONValue {
         let result = fitted.result
         return .object([
             ("size", .number(result.size)), ("rubySize", .number(result.rubySize)), ("scale", .number(result.scale)),
@@ -64,6 +65,7 @@ struct RubyCommand: ParsableCommand {
                     ("ruby", boxes.ruby.map { box($0, text: segment.ruby ?? "") } ?? .null),
                 ])
             })),
+            ("missing", missingJSON(fitted.missing)), ("fonts", fonts.fontsJSON()),
         ])
     }
 

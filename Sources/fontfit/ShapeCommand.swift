@@ -23,7 +23,7 @@ struct ShapeCommand: ParsableCommand {
     func run() throws {
         let text = try readText()
         if let fontSize { try checkSize(fontSize, option: "--font-size") }
-        let font = try fontOptions.load()
+        let font = try fontOptions.loadPrimary()
         let options = try shaping.options(for: font, path: fontOptions.fontPath)
         if json {
             let scale = (fontSize ?? Double(font.face.unitsPerEm)) / Double(font.face.unitsPerEm)

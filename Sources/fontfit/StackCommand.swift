@@ -22,20 +22,20 @@ struct StackArguments: ParsableArguments {
     struct Fitted {
         let stack: FittedStack
         let frame: FrameSize
-        let font: Font
+        let fonts: FontStack
         let shaping: ShapingOptions
     }
 
     func fit() throws -> Fitted {
         let frame = try fitting.parsedFrame()
-        let font = try fontOptions.load()
-        let shaping = try shaping.options(for: font, path: fontOptions.fontPath)
+        let fonts = try fontOptions.load()
+        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
         let spacing = try StackCommand.parseSpacingValue(spacing)
         let alignment = fitting.align.value
         let stack: FittedStack
         if let words = words {
             guard rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }
-            stack = try font.wordsToFit(
+            stack = try fonts.wordsToFit(
                 words, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
                 spacing: spacing, alignment: alignment, bounds: fitting.bounds.value,
                 pixelScale: pixelScale, shaping: shaping)
@@ -62,12 +62,13 @@ struct StackArguments: ParsableArguments {
                     weight: index < weight.count ? weight[index] : 1,
                     alignment: index < alignments.count ? alignments[index] : alignment)
             }
-            stack = try font.stack(
+            stack = try fonts.stack(
                 stackRows, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
                 spacing: spacing, equalWidth: equalWidth, bounds: fitting.bounds.value,
                 pixelScale: pixelScale, shaping: shaping)
         }
-        return Fitted(stack: stack, frame: frame, font: font, shaping: shaping)
+        fontOptions.warnMissing(stack.missing)
+        return Fitted(stack: stack, frame: frame, fonts: fonts, shaping: shaping)
     }
 }
 
@@ -82,7 +83,7 @@ struct StackCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.stack).serialized)
+            print(Self.json(fitted.stack, fonts: arguments.fontOptions).serialized)
         } else {
             Self.printHuman(fitted.stack, maxSize: arguments.fitting.size)
         }
@@ -96,7 +97,7 @@ struct StackCommand: ParsableCommand {
         return relative ? .rowHeights(value) : .points(value)
     }
 
-    static func json(_ stack: FittedStack) -> JSONValue {
+    static func json(_ stack: FittedStack, fonts: FontOptions) -> JSONValue {
         let result = stack.result
         return .object([
             ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
@@ -108,6 +109,7 @@ struct StackCommand: ParsableCommand {
                     ("baseline", .number(frame.baseline)), ("size", .number(frame.size)),
                 ])
             })),
+            ("missing", missingJSON(stack.missing)), ("fonts", fonts.fontsJSON()),
         ])
     }
 

@@ -130,7 +130,7 @@ import Testing
         #expect(image.height == plain.metrics.lineHeight)
         #expect(image.y == 0)
         #expect(abs(image.width - 0.75 * plain.metrics.lineHeight) < 1e-12)
-        #expect(abs(measured.line.width - (plain.width + image.width)) < 1e-9)
+        #expect(abs(measured.width - (plain.width + image.width)) < 1e-9)
         let cap = try font.measure(text, size: 24, images: [InlineImage(aspectRatio: 1, height: .capHeight)])
         #expect(abs(cap.images[0].y + cap.images[0].height - plain.metrics.ascent) < 1e-9, "sits on the baseline")
     }
@@ -141,7 +141,7 @@ import Testing
         let fitted = try font.stack(
             ["01:", "12:34", ".56"].map { StackRowText($0) }, in: frame, maxSize: 300, minimumScaleFactor: 0.01,
             equalWidth: true)
-        let scene = RenderScene.stack(fitted, frame: frame, font: font)
+        let scene = RenderScene.stack(fitted, frame: frame, fonts: FontStack(font))
         let image = try PNGRenderer.rasterize(scene)
         let scale = scene.pixelScale, margin = RenderScene.margin
         var dark = 0
@@ -184,7 +184,7 @@ extension SeedLayoutTests {
         let prepared = try font.prepare(text, images: [image])
         let result = try prepared.fit(in: frame, maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1)
         let lineHeight = try font.measure(text, size: 1).metrics.lineHeight
-        let unitWidth = try font.measure(text, size: 1, images: [image]).line.width
+        let unitWidth = try font.measure(text, size: 1, images: [image]).width
         #expect(abs(result.size - min(frame.width / unitWidth, frame.height / lineHeight)) <= 1e-9 * result.size)
         let box = try #require(prepared.imageBoxes(in: result).first)
         #expect(abs(box.height - lineHeight * result.size) <= 1e-9 * 100)

@@ -5,12 +5,22 @@
 
 /// Finds the UAX #14 line-break opportunities of a UTF-16 text with ICU's line break iterator.
 ///
-/// Writes, for each opportunity after the start of the text, its UTF-16 offset into `offsets` and
-/// whether it is mandatory (a hard break after a newline) into `mandatory`, up to `capacity`
-/// entries. The end of the text is always reported as the last entry.
+/// `locale` is an ICU locale id, which may carry the `@lb=strict|normal|loose` keyword (CSS
+/// `line-break`). Writes, for each opportunity after the start of the text, its UTF-16 offset into
+/// `offsets` and whether it is mandatory (a hard break after a newline) into `mandatory`, up to
+/// `capacity` entries. The end of the text is always reported as the last entry.
 /// Returns the number of entries written, or -1 when ICU fails (the status code goes to `error`).
 int32_t cfontfit_line_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *offsets, uint8_t *mandatory, int32_t capacity,
                              int32_t *error);
+
+/// Resolves the Unicode Bidirectional Algorithm (UAX #9) embedding levels of a UTF-16 text with
+/// ICU's `ubidi`, one level per UTF-16 unit, into `levels` (room for `length` entries).
+///
+/// `paragraph_level` is 0 (left to right), 1 (right to left), or -1 to take each paragraph's
+/// direction from its first strong character (rules P2–P3), left to right when it has none.
+/// Returns the resolved level of the first paragraph, or -1 when ICU fails (status in `error`).
+int32_t cfontfit_bidi_levels(const uint16_t *text, int32_t length, int32_t paragraph_level,
+                             uint8_t *levels, int32_t *error);
 
 #endif

@@ -28,74 +28,48 @@ extension RenderScene {
             stroke: .lightGray, fill: .lightGray)
     }
 
-    /// One measured line: its line box, baseline, ink box (dashed) and glyphs.
+    /// One measured line: its line box, baseline, ink box (dashed), inline images (gray) and glyphs.
     public static func measurement(
-        _ text: String, font: Font, size: Double, shaping: ShapingOptions = ShapingOptions(), pixelScale: Double = 2
+        _ text: String, fonts: FontStack, size: Double, shaping: ShapingOptions = ShapingOptions(),
+        images: [InlineImage] = [], pixelScale: Double = 2
     ) throws(FontEngineError) -> RenderScene {
-        let line = try font.measure(text, size: size, options: shaping)
+        let line = try fonts.measure(text, size: size, options: shaping, images: images)
         var scene = RenderScene(
             frame: FrameSize(width: line.width, height: line.metrics.lineHeight),
             used: (line.width, line.metrics.lineHeight), pixelScale: pixelScale, title: text)
         try scene.addTextLine(
-            text, font: font, size: size, x: margin, y: margin, options: shaping,
-            decorations: LineDecorations(lineBox: .lineBoxBlue, baseline: .baselineGreen, inkBox: .lightGray))
+            text, fonts: fonts, size: size, x: margin, y: margin, options: shaping, images: images,
+            decorations: LineDecorations(lineBox: .lineBoxBlue, baseline: .baselineGreen, inkBox: images.isEmpty ? .lightGray : nil))
         return scene
     }
 
-    /// A fitted text: the frame, every line's box and baseline, and its glyphs at the fitted size.
-    ///
-    /// `images` are the inline images' boxes (``PreparedText/imageBoxes(in:)``), drawn as gray boxes
-    /// where the text's U+FFFC characters stand.
+    /// A fitted text: the frame, every line's box and baseline, its inline images as gray boxes, and
+    /// its glyphs at the fitted size, each line drawn from the prepared paragraph's runs.
     public static func fit(
-        _ result: FitResult, frame: FrameSize, font: Font, shaping: ShapingOptions = ShapingOptions(),
-        images: [Box] = [], pixelScale: Double = 2
+        _ result: FitResult, frame: FrameSize, text prepared: PreparedText, pixelScale: Double = 2
     ) -> RenderScene {
         var scene = RenderScene(
             frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
             title: result.lines.map(\.text).joined(separator: " "))
-        let lineHeight = font.unitLineMetrics.lineHeight / Double(font.face.unitsPerEm) * result.size
-        images.forEach { scene.addImage($0) }
-        var imageWidths = images.map(\.width)[...]
+        prepared.imageBoxes(in: result).forEach { scene.addImage($0) }
+        let paragraph = prepared.paragraph
+        let lineHeight = paragraph.lineMetrics().lineHeight * result.size
         for line in result.lines {
             scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
-            let placeholders = line.text.unicodeScalars.filter { $0 == InlineImage.placeholder }.count
-            let widths = Array(imageWidths.prefix(placeholders))
-            imageWidths = imageWidths.dropFirst(placeholders)
-            scene.addText(Text(
-                font: font, size: result.size,
-                glyphs: positionedGlyphs(
-                    line.text, font: font, shaping: shaping, size: result.size, x: margin + line.penX,
-                    baseline: margin + line.baseline, imageWidths: widths)))
+            let source = paragraph.text.utf8.dropFirst(line.range.lowerBound).prefix(line.range.count)
+            // A truncated line ends in an ellipsis its source text lacks: it is shaped as drawn, in
+            // the paragraph's direction.
+            let drawn = line.text.utf8.elementsEqual(source)
+                ? paragraph.reshaped(line.range)
+                : ShapedParagraph(line.text, fonts: prepared.fonts, options: paragraph.directionFixed)
+            scene.addText(drawn, size: result.size, x: margin + line.penX, baseline: margin + line.baseline)
         }
         return scene
     }
 
-    /// The glyphs of one line with their pens on the baseline, each U+FFFC replaced by the next
-    /// image's width of empty space.
-    static func positionedGlyphs(
-        _ text: String, font: Font, shaping: ShapingOptions, size: Double, x: Double, baseline: Double,
-        imageWidths: [Double]
-    ) -> [PositionedGlyph] {
-        let shaped = font.shape(text, options: shaping)
-        let scale = size / Double(font.face.unitsPerEm)
-        let offsets = Font.placeholderOffsets(in: text)
-        var pen = x
-        var glyphs: [PositionedGlyph] = []
-        for glyph in shaped.glyphs {
-            if let image = offsets.firstIndex(of: glyph.cluster), image < imageWidths.count {
-                pen += imageWidths[image]
-                continue
-            }
-            glyphs.append(PositionedGlyph(
-                glyph: glyph.glyphID, x: pen + Double(glyph.xOffset) * scale, y: baseline - Double(glyph.yOffset) * scale))
-            pen += Double(glyph.xAdvance) * scale
-        }
-        return glyphs
-    }
-
     /// A shared-size stack: the frame, every row's frame and baseline, and its text at its size.
     public static func stack(
-        _ fitted: FittedStack, frame: FrameSize, font: Font, shaping: ShapingOptions = ShapingOptions(),
+        _ fitted: FittedStack, frame: FrameSize, fonts: FontStack, shaping: ShapingOptions = ShapingOptions(),
         pixelScale: Double = 2
     ) -> RenderScene {
         let result = fitted.result
@@ -105,7 +79,7 @@ extension RenderScene {
         for (row, box) in zip(fitted.rows, result.rows) {
             scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
             scene.addText(
-                font.shape(row.text, options: shaping), font: font, size: box.size, x: margin + box.textX,
+                ShapedParagraph(row.text, fonts: fonts, options: shaping), size: box.size, x: margin + box.textX,
                 baseline: margin + box.baseline)
         }
         return scene
@@ -113,7 +87,7 @@ extension RenderScene {
 
     /// Ruby over base text: every base and ruby box, their baselines, and both texts.
     public static func ruby(
-        _ fitted: FittedRuby, frame: FrameSize, font: Font, shaping: ShapingOptions = ShapingOptions(),
+        _ fitted: FittedRuby, frame: FrameSize, fonts: FontStack, shaping: ShapingOptions = ShapingOptions(),
         pixelScale: Double = 2
     ) -> RenderScene {
         let result = fitted.result
@@ -125,30 +99,10 @@ extension RenderScene {
             for (box, text, size) in parts {
                 scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
                 scene.addText(
-                    font.shape(text, options: shaping), font: font, size: size, x: margin + box.textX,
+                    ShapedParagraph(text, fonts: fonts, options: shaping), size: size, x: margin + box.textX,
                     baseline: margin + box.baseline)
             }
         }
-        return scene
-    }
-
-    /// A line with inline images: the line as ``measurement(_:font:size:shaping:pixelScale:)`` draws
-    /// it, and each image as a gray box.
-    public static func inlineImages(
-        _ text: String, images: [InlineImage], font: Font, size: Double, shaping: ShapingOptions = ShapingOptions(),
-        pixelScale: Double = 2
-    ) throws(FontEngineError) -> RenderScene {
-        let measured = try font.measure(text, size: size, images: images, options: shaping)
-        let line = measured.line
-        var scene = RenderScene(
-            frame: FrameSize(width: line.width, height: line.metrics.lineHeight),
-            used: (line.width, line.metrics.lineHeight), pixelScale: pixelScale, title: text)
-        scene.addLineBox(x: 0, y: 0, width: line.width, height: line.metrics.lineHeight, baseline: line.metrics.ascent)
-        measured.images.forEach { scene.addImage($0) }
-        let glyphs = positionedGlyphs(
-            text, font: font, shaping: shaping, size: size, x: margin, baseline: margin + line.metrics.ascent,
-            imageWidths: measured.images.map(\.width))
-        scene.addText(Text(font: font, size: size, glyphs: glyphs))
         return scene
     }
 }

@@ -108,27 +108,6 @@ public struct RenderScene: Sendable {
             self.glyphs = glyphs
             self.color = color
         }
-
-        /// Places shaped text with its pen starting at (`x`, `baseline`): advances move the pen,
-        /// offsets move each glyph from it, font units scaled by size / unitsPerEm, and y flipped
-        /// (font units grow up, the scene grows down). Works for every direction HarfBuzz shaped in.
-        public init(
-            font: Font, shaped: ShapedText, size: Double, x: Double, baseline: Double, color: RGBAColor = .black
-        ) {
-            let scale = size / Double(shaped.unitsPerEm)
-            var penX = 0, penY = 0
-            var glyphs: [PositionedGlyph] = []
-            glyphs.reserveCapacity(shaped.glyphs.count)
-            for glyph in shaped.glyphs {
-                glyphs.append(
-                    PositionedGlyph(
-                        glyph: glyph.glyphID, x: x + Double(penX + Int(glyph.xOffset)) * scale,
-                        y: baseline - Double(penY + Int(glyph.yOffset)) * scale))
-                penX += Int(glyph.xAdvance)
-                penY += Int(glyph.yAdvance)
-            }
-            self.init(font: font, size: size, glyphs: glyphs, color: color)
-        }
     }
 
     /// What ``addTextLine(_:font:size:x:y:options:decorations:)`` draws around the glyphs; nil
@@ -179,25 +158,37 @@ public struct RenderScene: Sendable {
         elements.append(.text(text))
     }
 
-    /// Adds shaped text with its pen starting at (`x`, `baseline`) in points.
+    /// Adds the glyphs of `paragraph` that lie in the UTF-8 `range` (all when nil), as
+    /// ``ShapedParagraph/walk(_:_:)`` places them, at `size` points with the pen starting at
+    /// (`x`, `baseline`): one text element per font. Inline images leave their space empty.
     public mutating func addText(
-        _ shaped: ShapedText, font: Font, size: Double, x: Double, baseline: Double, color: RGBAColor = .black
+        _ paragraph: ShapedParagraph, range: Range<Int>? = nil, size: Double, x: Double, baseline: Double,
+        color: RGBAColor = .black
     ) {
-        elements.append(.text(Text(font: font, shaped: shaped, size: size, x: x, baseline: baseline, color: color)))
+        var glyphsByFont = [[PositionedGlyph]](repeating: [], count: paragraph.fonts.fonts.count)
+        paragraph.walk(range) { placed in
+            guard placed.image == nil else { return }
+            glyphsByFont[paragraph.runs[placed.run].fontIndex].append(
+                PositionedGlyph(glyph: placed.glyph.glyphID, x: x + placed.x * size, y: baseline - placed.y * size))
+        }
+        for (font, glyphs) in zip(paragraph.fonts.fonts, glyphsByFont) where !glyphs.isEmpty {
+            elements.append(.text(Text(font: font, size: size, glyphs: glyphs, color: color)))
+        }
     }
 
-    /// Shapes and measures `text` as one line whose line box has its top-left corner at (`x`, `y`),
-    /// then adds the decorations (line box, baseline, ink box) and the glyphs, baseline at
-    /// y + ascent. Returns the measurement, in the line box's coordinates.
+    /// Itemizes, shapes and measures `text` as one line whose line box has its top-left corner at
+    /// (`x`, `y`), then adds the decorations (line box, baseline, ink box) and the glyphs, baseline
+    /// at y + ascent. Returns the measurement, in the line box's coordinates.
     @discardableResult
     public mutating func addTextLine(
-        _ text: String, font: Font, size: Double, x: Double, y: Double,
-        options: ShapingOptions = ShapingOptions(), color: RGBAColor = .black,
+        _ text: String, fonts: FontStack, size: Double, x: Double, y: Double,
+        options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [], color: RGBAColor = .black,
         decorations: LineDecorations = LineDecorations()
     ) throws(FontEngineError) -> LineMeasurement {
         try Font.checkSize(size)
-        let shaped = font.shape(text, options: try options.validated())
-        let line = font.measure(shaped, size: size)
+        try InlineImage.validate(images, in: text)
+        let paragraph = ShapedParagraph(text, fonts: fonts, options: try options.validated(), images: images)
+        let line = paragraph.measure(size: size)
         let baseline = y + line.metrics.ascent
         if let color = decorations.lineBox {
             addRect(Box(x: x, y: y, width: line.width, height: line.metrics.lineHeight), stroke: color)
@@ -210,8 +201,25 @@ public struct RenderScene: Sendable {
                 Box(x: x + ink.x, y: y + ink.y, width: ink.width, height: ink.height), stroke: color,
                 dash: [3, 2])
         }
-        addText(shaped, font: font, size: size, x: x, baseline: baseline, color: color)
+        for image in line.images {
+            addRect(
+                Box(x: x + image.x, y: y + image.y, width: image.width, height: image.height), stroke: .lightGray,
+                fill: .lightGray)
+        }
+        addText(paragraph, size: size, x: x, baseline: baseline, color: color)
         return line
+    }
+
+    /// ``addTextLine(_:fonts:size:x:y:options:images:color:decorations:)`` in one font.
+    @discardableResult
+    public mutating func addTextLine(
+        _ text: String, font: Font, size: Double, x: Double, y: Double,
+        options: ShapingOptions = ShapingOptions(), color: RGBAColor = .black,
+        decorations: LineDecorations = LineDecorations()
+    ) throws(FontEngineError) -> LineMeasurement {
+        try addTextLine(
+            text, fonts: FontStack(font), size: size, x: x, y: y, options: options, color: color,
+            decorations: decorations)
     }
 }
 

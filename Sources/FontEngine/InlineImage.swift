@@ -1,0 +1,55 @@
+/// An image placed in a line of text and sized by the font (seed 003: a portrait before
+/// "Sir Bunnington"). The text marks where each image goes with U+FFFC OBJECT REPLACEMENT
+/// CHARACTER, the character Unicode reserves for an inline object; images are taken in order.
+public struct InlineImage: Sendable, Hashable {
+    /// How tall the image is drawn.
+    public enum Height: Sendable, Hashable {
+        /// From the top to the bottom of the line box (ascent + descent), as a font-sized SF Symbol.
+        case lineHeight
+        /// From the baseline up to the font's cap height (OS/2 sCapHeight).
+        case capHeight
+    }
+
+    /// Width ÷ height.
+    public var aspectRatio: Double
+    public var height: Height
+
+    public init(aspectRatio: Double, height: Height = .lineHeight) {
+        self.aspectRatio = aspectRatio
+        self.height = height
+    }
+
+    /// The character that stands for an image in the text.
+    public static let placeholder: Unicode.Scalar = "\u{FFFC}"
+
+    /// Whether the UTF-8 `range` of `text` is exactly one U+FFFC.
+    package static func isPlaceholder(_ range: Range<Int>, in text: String) -> Bool {
+        range.count == 3 && text.utf8.dropFirst(range.lowerBound).prefix(3).elementsEqual([0xEF, 0xBF, 0xBC])
+    }
+
+    /// The image's box at unit size (em), relative to its pen position, y up.
+    public func unitExtent(in font: Font) -> EmBounds {
+        let unitsPerEm = Double(font.face.unitsPerEm)
+        let metrics = font.unitLineMetrics.scaled(by: 1 / unitsPerEm)
+        let (bottom, top): (Double, Double) =
+            switch height {
+            case .lineHeight: (-metrics.descent, metrics.ascent)
+            // A font without a cap height (OS/2 before version 2) falls back to its ascent.
+            case .capHeight: (0, font.capHeight.map { Double($0) / unitsPerEm } ?? metrics.ascent)
+            }
+        return EmBounds(xMin: 0, yMin: bottom, xMax: aspectRatio * (top - bottom), yMax: top)
+    }
+
+    package static func validate(_ images: [InlineImage], in text: String) throws(FontEngineError) {
+        let placeholders = text.unicodeScalars.filter { $0 == placeholder }.count
+        guard placeholders == images.count else {
+            throw .invalidValue(
+                name: "inline images", value: "\(images.count)",
+                expected: "one per U+FFFC in the text (\(placeholders))")
+        }
+        for image in images where !(image.aspectRatio.isFinite && image.aspectRatio > 0) {
+            throw .invalidValue(name: "image aspect ratio", value: "\(image.aspectRatio)", expected: "a finite number greater than 0")
+        }
+    }
+}
+

@@ -1,0 +1,209 @@
+internal import CFontFitHarfBuzz
+internal import CFontFitICU
+
+/// A stretch of text with one bidi level, one script and one font: what HarfBuzz shapes as a run.
+struct TextItem: Sendable, Hashable {
+    /// UTF-8 offsets into the text.
+    var range: Range<Int>
+    var level: UInt8
+    /// The resolved script; `HB_SCRIPT_COMMON` when the item has only common characters.
+    var script: UInt32
+    var font: Int
+}
+
+/// Splits a text into the items every text engine finds before shaping (as Pango, Blink and
+/// libraqm do): bidi levels by UAX #9 (ICU's `ubidi`), scripts by UAX #24 with common and inherited
+/// characters taking their neighbours' script, and fonts from the stack per grapheme cluster.
+/// Hard line breaks belong to no item: each paragraph between them is shaped on its own.
+enum Itemizer {
+    struct Result {
+        var items: [TextItem]
+        /// The first paragraph's direction (0 left to right, 1 right to left).
+        var baseLevel: UInt8
+    }
+
+    static func itemize(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result {
+        if let fast = asciiItems(text, fonts: fonts, options: options) { return fast }
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        scalars.reserveCapacity(text.utf8.count)
+        offsets.reserveCapacity(text.utf8.count + 1)
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        let (levels, baseLevel) = bidiLevels(text, scalars: scalars, options: options)
+        let scripts = resolvedScripts(scalars, options: options)
+        let fontOfScalar = fontIndices(text, scalarCount: scalars.count, fonts: fonts)
+        var items: [TextItem] = []
+        var current: TextItem?
+        for index in scalars.indices {
+            if isHardBreak(scalars[index]) {
+                if let item = current { items.append(item) }
+                current = nil
+                continue
+            }
+            let start = offsets[index], end = offsets[index + 1]
+            if var item = current, item.level == levels[index], item.script == scripts[index],
+                item.font == fontOfScalar[index]
+            {
+                item.range = item.range.lowerBound..<end
+                current = item
+            } else {
+                if let item = current { items.append(item) }
+                current = TextItem(range: start..<end, level: levels[index], script: scripts[index], font: fontOfScalar[index])
+            }
+        }
+        if let item = current { items.append(item) }
+        return Result(items: items, baseLevel: baseLevel)
+    }
+
+    /// LF, VT, FF, CR, NEL, LS and PS end a paragraph (UAX #14 classes BK, CR, LF, NL).
+    static func isHardBreak(_ scalar: Unicode.Scalar) -> Bool {
+        (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// All-ASCII text (the common case) has no right-to-left character and one script, so it needs
+    /// neither ICU nor a script table: one item per paragraph (and per font, with fallback).
+    private static func asciiItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result? {
+        guard options.direction != .rightToLeft else { return nil }
+        let result: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var hasLetter = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { hasLetter = true }
+            }
+            let script = options.script.map(hbScript) ?? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue)
+            var items: [TextItem] = []
+            var current: TextItem?
+            var previousFont = 0
+            for (offset, byte) in bytes.enumerated() {
+                if (0x0A...0x0D).contains(byte) {
+                    if let item = current { items.append(item) }
+                    current = nil
+                    continue
+                }
+                var font = 0
+                if fonts.fonts.count > 1 {
+                    let scalar = Unicode.Scalar(byte)
+                    font = fonts.fontIndex(for: CollectionOfOne(scalar), previous: previousFont) ?? 0
+                    previousFont = font
+                }
+                if var item = current, item.font == font {
+                    item.range = item.range.lowerBound..<(offset + 1)
+                    current = item
+                } else {
+                    if let item = current { items.append(item) }
+                    current = TextItem(range: offset..<(offset + 1), level: 0, script: script, font: font)
+                }
+            }
+            if let item = current { items.append(item) }
+            return Result(items: items, baseLevel: 0)
+        }
+        return result ?? nil
+    }
+
+    /// Each scalar's embedding level. ICU runs only when the text can have a level other than the
+    /// base one: a right-to-left character, an explicit control, or a right-to-left paragraph.
+    private static func bidiLevels(
+        _ text: String, scalars: [Unicode.Scalar], options: ShapingOptions
+    ) -> (levels: [UInt8], base: UInt8) {
+        let requested: Int32
+        switch options.direction {
+        case .leftToRight?: requested = 0
+        case .rightToLeft?: requested = 1
+        case .topToBottom?, .bottomToTop?: return ([UInt8](repeating: 0, count: scalars.count), 0)
+        case nil: requested = -1
+        }
+        guard requested == 1 || scalars.contains(where: mayNeedBidi) else {
+            return ([UInt8](repeating: 0, count: scalars.count), 0)
+        }
+        let utf16 = Array(text.utf16)
+        var unitLevels = [UInt8](repeating: 0, count: utf16.count)
+        var error: Int32 = 0
+        let base = cfontfit_bidi_levels(utf16, Int32(utf16.count), requested, &unitLevels, &error)
+        guard base >= 0 else {
+            // ICU without bidi data: keep the requested (or left-to-right) direction for everything.
+            let level = UInt8(max(requested, 0))
+            return ([UInt8](repeating: level, count: scalars.count), level)
+        }
+        var levels: [UInt8] = []
+        levels.reserveCapacity(scalars.count)
+        var unit = 0
+        for scalar in scalars {
+            levels.append(unitLevels[unit])
+            unit += UTF16.width(scalar)
+        }
+        return (levels, UInt8(base))
+    }
+
+    /// Right-to-left scripts' blocks, and the explicit directional controls.
+    private static func mayNeedBidi(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// UAX #24 script runs: common and inherited characters take the script of the text before
+    /// them (the text after, at the start), and a closing bracket takes its opening bracket's.
+    private static func resolvedScripts(_ scalars: [Unicode.Scalar], options: ShapingOptions) -> [UInt32] {
+        if let script = options.script { return [UInt32](repeating: hbScript(script), count: scalars.count) }
+        let functions = hb_unicode_funcs_get_default()
+        let common = HB_SCRIPT_COMMON.rawValue
+        var scripts = [UInt32](repeating: common, count: scalars.count)
+        var current = common
+        // Open brackets waiting for their pair: the closing character and the script at the opening.
+        var open: [(closing: UInt32, index: Int)] = []
+        let maxOpen = 64
+        for (index, scalar) in scalars.enumerated() {
+            let script = hb_unicode_script(functions, scalar.value).rawValue
+            if script == common || script == HB_SCRIPT_INHERITED.rawValue || script == HB_SCRIPT_UNKNOWN.rawValue {
+                switch hb_unicode_general_category(functions, scalar.value) {
+                case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
+                    if open.count == maxOpen { open.removeFirst() }
+                    open.append((hb_unicode_mirroring(functions, scalar.value), index))
+                    scripts[index] = current
+                case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
+                    if let pair = open.lastIndex(where: { $0.closing == scalar.value }) {
+                        current = scripts[open[pair].index]
+                        open.removeSubrange(pair...)
+                    }
+                    scripts[index] = current
+                default:
+                    scripts[index] = current
+                }
+            } else {
+                if current == common {
+                    // The first real script also names the common text before it, brackets included.
+                    for earlier in 0..<index { scripts[earlier] = script }
+                }
+                current = script
+                scripts[index] = script
+            }
+        }
+        return scripts
+    }
+
+    /// The font of each scalar: the stack's choice for the grapheme cluster it belongs to.
+    private static func fontIndices(_ text: String, scalarCount: Int, fonts: FontStack) -> [Int] {
+        guard fonts.fonts.count > 1 else { return [Int](repeating: 0, count: scalarCount) }
+        var result: [Int] = []
+        result.reserveCapacity(scalarCount)
+        var previous = 0
+        for character in text {
+            let font = fonts.fontIndex(for: character.unicodeScalars, previous: previous) ?? 0
+            previous = font
+            for _ in character.unicodeScalars { result.append(font) }
+        }
+        return result
+    }
+
+    static func hbScript(_ tag: String) -> UInt32 {
+        hb_script_from_string(tag, Int32(tag.utf8.count)).rawValue
+    }
+}

@@ -1,0 +1,260 @@
+/// One itemized run, shaped: one font, one bidi level, one script.
+public struct TextRun: Sendable {
+    /// UTF-8 offsets into the paragraph's text.
+    public let range: Range<Int>
+    /// The font in the paragraph's stack that shaped it.
+    public let fontIndex: Int
+    /// The UAX #9 embedding level: odd levels run right to left.
+    public let bidiLevel: UInt8
+    public let direction: TextDirection
+    /// The ISO 15924 tag the run was shaped with; nil for a run of common characters only (digits,
+    /// punctuation, spaces), which HarfBuzz shapes with the script it guesses.
+    public let script: String?
+    /// HarfBuzz's glyphs in font units, in HarfBuzz's order: visual, so right-to-left runs come
+    /// reversed. Clusters are UTF-8 offsets into the whole text.
+    public let glyphs: [ShapedGlyph]
+    let item: TextItem
+}
+
+/// A glyph placed by ``ShapedParagraph/walk(_:_:)``: em units (font units ÷ unitsPerEm of the run's
+/// font), the pen starting at 0, y up.
+public struct PlacedGlyph: Sendable {
+    /// The index of the glyph's run in ``ShapedParagraph/runs``.
+    public let run: Int
+    public let glyph: ShapedGlyph
+    /// The pen position before the glyph, across the line (0 for vertical text).
+    public let penX: Double
+    /// The glyph's origin: pen position plus HarfBuzz's offset.
+    public let x: Double
+    public let y: Double
+    /// How far the glyph moves the pen along the line (down the column for vertical text).
+    public let advance: Double
+    /// The inline image this glyph's U+FFFC stands for (an index into the paragraph's images); the
+    /// glyph is not drawn and ``advance`` is the image's width.
+    public let image: Int?
+}
+
+/// A text itemized into runs (``Itemizer``) and shaped run by run, once, in font units: the one text
+/// model. Widths, ink, line breaking, fitting, stacks, ruby, inline images and drawing all read it
+/// through ``walk(_:_:)``.
+public struct ShapedParagraph: Sendable {
+    public let text: String
+    public let fonts: FontStack
+    public let options: ShapingOptions
+    /// In logical order.
+    public let runs: [TextRun]
+    /// The first paragraph's resolved direction: 0 left to right, 1 right to left.
+    public let baseLevel: UInt8
+    /// The images the text's U+FFFC characters stand for, in order.
+    public let images: [InlineImage]
+    /// For each U+FFFC (by UTF-8 offset), the image it stands for.
+    private let imageAtOffset: [Int: Int]
+
+    public var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
+    public var primary: Font { fonts.primary }
+
+    /// Itemizes and shapes `text`. `options.direction` sets the paragraphs' direction (else each
+    /// takes it from its first strong character); `options.script` forces one script for every run.
+    public init(
+        _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
+    ) {
+        let itemized = Itemizer.itemize(text, fonts: fonts, options: options)
+        self.init(text, fonts: fonts, options: options, items: itemized.items, baseLevel: itemized.baseLevel, images: images)
+    }
+
+    private init(
+        _ text: String, fonts: FontStack, options: ShapingOptions, items: [TextItem], baseLevel: UInt8,
+        images: [InlineImage]
+    ) {
+        self.text = text
+        self.fonts = fonts
+        self.options = options
+        self.baseLevel = baseLevel
+        self.images = images
+        var imageAtOffset: [Int: Int] = [:]
+        if !images.isEmpty {
+            var offset = 0
+            for scalar in text.unicodeScalars {
+                if scalar == InlineImage.placeholder, imageAtOffset.count < images.count {
+                    imageAtOffset[offset] = imageAtOffset.count
+                }
+                offset += UTF8.width(scalar)
+            }
+        }
+        self.imageAtOffset = imageAtOffset
+        let vertical = options.direction.map { !$0.isHorizontal } ?? false
+        runs = items.map { item in
+            let direction: TextDirection =
+                vertical ? options.direction! : (item.level % 2 == 1 ? .rightToLeft : .leftToRight)
+            let script = item.script == Itemizer.hbScript("Zyyy") ? nil : HBTag.string(item.script)
+            var runOptions = options
+            runOptions.direction = direction
+            runOptions.script = script
+            let shaped = fonts.fonts[item.font].shape(text, utf8Range: item.range, options: runOptions)
+            return TextRun(
+                range: item.range, fontIndex: item.font, bidiLevel: item.level, direction: direction, script: script,
+                glyphs: shaped.glyphs, item: item)
+        }
+    }
+
+    /// The options with the direction fixed to the first paragraph's resolved one, so that a piece
+    /// of the text shaped on its own (a truncated line) keeps the paragraph's direction.
+    public var directionFixed: ShapingOptions {
+        var options = options
+        if options.direction == nil { options.direction = baseLevel % 2 == 1 ? .rightToLeft : .leftToRight }
+        return options
+    }
+
+    /// The part of the text in `range` shaped again on its own, with the same runs cut to the range
+    /// (a line whose ends HarfBuzz marked unsafe to break).
+    public func reshaped(_ range: Range<Int>) -> ShapedParagraph {
+        let items = runs.compactMap { run -> TextItem? in
+            let clipped = run.range.clamped(to: range)
+            guard !clipped.isEmpty else { return nil }
+            var item = run.item
+            item.range = clipped
+            return item
+        }
+        return ShapedParagraph(text, fonts: fonts, options: options, items: items, baseLevel: baseLevel, images: images)
+    }
+
+    /// Visits the glyphs whose clusters lie in `range` (all when nil) in visual order, the runs
+    /// reordered by UAX #9 rule L2, and returns the advance of them all. The one place that walks
+    /// glyph positions: everything else (widths, ink, images, drawing) reads this.
+    @discardableResult
+    public func walk(_ range: Range<Int>? = nil, _ body: (PlacedGlyph) -> Void) -> Double {
+        var penX = 0.0, penY = 0.0
+        for runIndex in visualRunOrder(in: range) {
+            let run = runs[runIndex]
+            let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+            let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
+            for glyph in run.glyphs where whole || range!.contains(glyph.cluster) {
+                let image = imageAtOffset.isEmpty ? nil : imageAtOffset[glyph.cluster]
+                var advanceX = Double(glyph.xAdvance) / unitsPerEm
+                var advanceY = Double(glyph.yAdvance) / unitsPerEm
+                if let image {
+                    let width = images[image].unitExtent(in: primary).xMax
+                    if run.direction.isHorizontal { advanceX = width } else { advanceY = -width }
+                }
+                // An image stands at the pen; a glyph is moved from it by its offset.
+                body(PlacedGlyph(
+                    run: runIndex, glyph: glyph, penX: penX, x: image == nil ? penX + Double(glyph.xOffset) / unitsPerEm : penX,
+                    y: image == nil ? penY + Double(glyph.yOffset) / unitsPerEm : penY,
+                    advance: run.direction.isHorizontal ? advanceX : -advanceY, image: image))
+                penX += advanceX
+                penY += advanceY
+            }
+        }
+        return isVertical ? -penY : penX
+    }
+
+    /// The advance of the glyphs in `range` (all when nil), in em.
+    public func advance(_ range: Range<Int>? = nil) -> Double {
+        walk(range) { _ in }
+    }
+
+    /// The runs that hold part of `range`, in visual order: from the highest level down to the
+    /// lowest odd one, every sequence of runs at that level or above is reversed (UAX #9 L2).
+    func visualRunOrder(in range: Range<Int>?) -> [Int] {
+        var order = runs.indices.filter { index in range.map { runs[index].range.overlaps($0) } ?? true }
+        guard let highest = order.map({ runs[$0].bidiLevel }).max(), highest > 0 else { return order }
+        let lowestOdd = order.map({ runs[$0].bidiLevel }).filter { $0 % 2 == 1 }.min() ?? highest
+        var level = highest
+        while level >= lowestOdd && level > 0 {
+            var start = 0
+            while start < order.count {
+                guard runs[order[start]].bidiLevel >= level else {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < order.count && runs[order[end]].bidiLevel >= level { end += 1 }
+                order[start..<end].reverse()
+                start = end
+            }
+            level -= 1
+        }
+        return order
+    }
+
+    /// The line metrics of a line holding `range` (all when nil), in em: the largest ascent,
+    /// descent and line gap of the primary font (always: the CSS strut) and of every font used in it.
+    public func lineMetrics(_ range: Range<Int>? = nil) -> LineMetrics {
+        var used = Set([0])
+        for run in runs where range.map({ run.range.overlaps($0) }) ?? true { used.insert(run.fontIndex) }
+        var result = LineMetrics(ascent: -.infinity, descent: -.infinity, lineGap: -.infinity)
+        for index in used.sorted() {
+            let font = fonts.fonts[index]
+            let metrics = font.unitLineMetrics.scaled(by: 1 / Double(font.face.unitsPerEm))
+            result.ascent = max(result.ascent, metrics.ascent)
+            result.descent = max(result.descent, metrics.descent)
+            result.lineGap = max(result.lineGap, metrics.lineGap)
+        }
+        return result
+    }
+
+    /// The union of the outline bounds of the glyphs in `range` (and the boxes of its images), in em
+    /// with y up, the pen starting at 0; nil when nothing has ink.
+    public func inkBounds(_ range: Range<Int>? = nil) -> EmBounds? {
+        var union: EmBounds?
+        walk(range) { placed in
+            guard let bounds = self.inkBounds(of: placed) else { return }
+            union = union.map { $0.union(bounds) } ?? bounds
+        }
+        return union
+    }
+
+    /// A placed glyph's outline bounds (an image's box), in em, y up; nil when it has no ink.
+    public func inkBounds(of placed: PlacedGlyph) -> EmBounds? {
+        if let image = placed.image {
+            return images[image].unitExtent(in: primary).offsetBy(x: placed.x, y: placed.y)
+        }
+        let font = fonts.fonts[runs[placed.run].fontIndex]
+        guard let bounds = font.glyphBounds(placed.glyph.glyphID) else { return nil }
+        let unitsPerEm = Double(font.face.unitsPerEm)
+        return EmBounds(
+            xMin: placed.x + Double(bounds.xMin) / unitsPerEm, yMin: placed.y + Double(bounds.yMin) / unitsPerEm,
+            xMax: placed.x + Double(bounds.xMax) / unitsPerEm, yMax: placed.y + Double(bounds.yMax) / unitsPerEm)
+    }
+
+    /// The characters no font in the stack could draw (shaped to glyph 0), in text order, unique;
+    /// U+FFFC that stands for an image is never missing.
+    public var missing: [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        var seen = Set<Unicode.Scalar>()
+        for run in runs where run.glyphs.contains(where: { $0.glyphID == 0 }) {
+            let font = fonts.fonts[run.fontIndex]
+            let shaped = ShapedText(text: text, glyphs: run.glyphs, unitsPerEm: font.face.unitsPerEm, direction: run.direction)
+            for scalar in font.missingCharacters(in: shaped, within: run.range)
+            where !(scalar == InlineImage.placeholder && !images.isEmpty) && seen.insert(scalar).inserted {
+                missing.append(scalar)
+            }
+        }
+        return missing
+    }
+
+    /// The glyph count over every run.
+    public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
+}
+
+/// A box in em (font units ÷ unitsPerEm), y up.
+public struct EmBounds: Sendable, Hashable {
+    public var xMin: Double, yMin: Double, xMax: Double, yMax: Double
+
+    public init(xMin: Double, yMin: Double, xMax: Double, yMax: Double) {
+        self.xMin = xMin
+        self.yMin = yMin
+        self.xMax = xMax
+        self.yMax = yMax
+    }
+
+    public func union(_ other: EmBounds) -> EmBounds {
+        EmBounds(
+            xMin: min(xMin, other.xMin), yMin: min(yMin, other.yMin), xMax: max(xMax, other.xMax),
+            yMax: max(yMax, other.yMax))
+    }
+
+    public func offsetBy(x: Double, y: Double) -> EmBounds {
+        EmBounds(xMin: xMin + x, yMin: yMin + y, xMax: xMax + x, yMax: yMax + y)
+    }
+}
