@@ -78,29 +78,26 @@ enum Itemizer {
             }
             let script = options.script.map(hbScript) ?? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue)
             var items: [TextItem] = []
-            var current: TextItem?
-            var previousFont = 0
-            for (offset, byte) in bytes.enumerated() {
+            var start = 0, font = 0
+            func close(at end: Int) {
+                if start < end { items.append(TextItem(range: start..<end, level: 0, script: script, font: font)) }
+            }
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
                 if (0x0A...0x0D).contains(byte) {
-                    if let item = current { items.append(item) }
-                    current = nil
+                    close(at: offset)
+                    start = offset + 1
                     continue
                 }
-                var font = 0
-                if fonts.fonts.count > 1 {
-                    let scalar = Unicode.Scalar(byte)
-                    font = fonts.fontIndex(for: CollectionOfOne(scalar), previous: previousFont) ?? 0
-                    previousFont = font
-                }
-                if var item = current, item.font == font {
-                    item.range = item.range.lowerBound..<(offset + 1)
-                    current = item
-                } else {
-                    if let item = current { items.append(item) }
-                    current = TextItem(range: offset..<(offset + 1), level: 0, script: script, font: font)
+                guard fonts.fonts.count > 1 else { continue }
+                let next = fonts.fontIndex(for: CollectionOfOne(Unicode.Scalar(byte)), previous: font) ?? 0
+                if next != font {
+                    close(at: offset)
+                    start = offset
+                    font = next
                 }
             }
-            if let item = current { items.append(item) }
+            close(at: bytes.count)
             return Result(items: items, baseLevel: 0)
         }
         return result ?? nil

@@ -156,6 +156,7 @@ public struct ShapedParagraph: Sendable {
     /// The runs that hold part of `range`, in visual order: from the highest level down to the
     /// lowest odd one, every sequence of runs at that level or above is reversed (UAX #9 L2).
     func visualRunOrder(in range: Range<Int>?) -> [Int] {
+        if runs.count == 1 { return range.map { runs[0].range.overlaps($0) } ?? true ? [0] : [] }
         var order = runs.indices.filter { index in range.map { runs[index].range.overlaps($0) } ?? true }
         guard let highest = order.map({ runs[$0].bidiLevel }).max(), highest > 0 else { return order }
         let lowestOdd = order.map({ runs[$0].bidiLevel }).filter { $0 % 2 == 1 }.min() ?? highest
@@ -180,6 +181,7 @@ public struct ShapedParagraph: Sendable {
     /// The line metrics of a line holding `range` (all when nil), in em: the largest ascent,
     /// descent and line gap of the primary font (always: the CSS strut) and of every font used in it.
     public func lineMetrics(_ range: Range<Int>? = nil) -> LineMetrics {
+        if fonts.fonts.count == 1 { return primary.unitLineMetrics.scaled(by: 1 / Double(primary.face.unitsPerEm)) }
         var used = Set([0])
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true { used.insert(run.fontIndex) }
         var result = LineMetrics(ascent: -.infinity, descent: -.infinity, lineGap: -.infinity)

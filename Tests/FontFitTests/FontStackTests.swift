@@ -1,0 +1,93 @@
+import FontFit
+import Testing
+
+/// Font stacks with fallback (issue 7): a Latin-only primary font, then Arabic, Japanese and emoji.
+/// Each grapheme cluster is set in the first font that has every character of it.
+@Suite struct FontStackTests {
+    static let stack: FontStack = try! FontStack([
+        loadFont("Inter-roman.var.ttf"), loadFont("NotoSansArabic-Regular.ttf"), loadFont("ipaexg.ttf"),
+        loadFont("EmojiSubset.ttf"),
+    ])
+
+    /// The font index of the run holding the UTF-8 offset of `substring` in `text`.
+    static func font(of substring: String, in paragraph: ShapedParagraph) -> Int? {
+        guard let range = paragraph.text.utf8Range(of: substring) else { return nil }
+        let runs = paragraph.runs.filter { $0.range.overlaps(range) }
+        return Set(runs.map(\.fontIndex)).count == 1 ? runs[0].fontIndex : nil
+    }
+
+    @Test func eachClusterTakesTheFirstFontThatCoversIt() throws {
+        let text = "Tokyo 東京, مرحبا 👨‍👩‍👧 xa\u{3099}y"
+        let paragraph = ShapedParagraph(text, fonts: Self.stack)
+        #expect(Self.font(of: "Tokyo", in: paragraph) == 0)
+        #expect(Self.font(of: "東京", in: paragraph) == 2, "CJK after Latin falls back to IPAex Gothic")
+        #expect(Self.font(of: "مرحبا", in: paragraph) == 1)
+        #expect(Self.font(of: "👨‍👩‍👧", in: paragraph) == 3, "a ZWJ sequence stays one cluster, in the emoji font")
+        // Inter has 'a' but not U+3099: the whole cluster, base included, moves to the font with both.
+        #expect(Self.font(of: "a\u{3099}", in: paragraph) == 2)
+        #expect(Self.font(of: "x", in: paragraph) == 0 && Self.font(of: "y", in: paragraph) == 0)
+        // Spaces and punctuation the primary font has stay in it, even between fallback words.
+        #expect(Self.font(of: ", ", in: paragraph) == 0)
+        #expect(paragraph.missing.isEmpty)
+        // One emoji glyph for the family: the sequence was shaped together.
+        let emojiRun = try #require(paragraph.runs.first { $0.fontIndex == 3 })
+        #expect(emojiRun.glyphs.count == 1)
+    }
+
+    @Test func widthIsTheSumOfTheRunsMeasuredInTheirOwnFonts() throws {
+        let text = "Tokyo 東京, مرحبا 👨‍👩‍👧 xa\u{3099}y"
+        let size = 37.25
+        let whole = try Self.stack.measure(text, size: size)
+        var sum = 0.0
+        let paragraph = ShapedParagraph(text, fonts: Self.stack)
+        for run in paragraph.runs {
+            let piece = String(decoding: text.utf8.dropFirst(run.range.lowerBound).prefix(run.range.count), as: UTF8.self)
+            let alone = try Self.stack.fonts[run.fontIndex].measure(
+                piece, size: size, options: ShapingOptions(direction: run.direction))
+            sum += alone.width
+        }
+        #expect(abs(whole.width - sum) <= 1e-9 * sum)
+    }
+
+    @Test func lineMetricsAreTheLargestOfTheFontsOnTheLine() throws {
+        let size = 20.0
+        func metrics(_ font: Font) -> LineMetrics { font.unitLineMetrics.scaled(by: size / Double(font.face.unitsPerEm)) }
+        let inter = metrics(Self.stack.fonts[0]), arabic = metrics(Self.stack.fonts[1]), japanese = metrics(Self.stack.fonts[2])
+        // Latin alone: the primary font's line box, however tall the fallback fonts are.
+        func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * size }
+        let latin = try Self.stack.measure("Tokyo", size: size)
+        #expect(same(latin.metrics.ascent, inter.ascent) && same(latin.metrics.descent, inter.descent))
+        // Latin and Arabic: the taller ascent and the deeper descent of the two (the CSS line box).
+        let mixed = try Self.stack.measure("Tokyo مرحبا", size: size)
+        #expect(same(mixed.metrics.ascent, max(inter.ascent, arabic.ascent)))
+        #expect(same(mixed.metrics.descent, max(inter.descent, arabic.descent)))
+        #expect(mixed.metrics.ascent > inter.ascent, "Noto Sans Arabic reaches higher than Inter")
+        let cjk = try Self.stack.measure("東京", size: size)
+        #expect(same(cjk.metrics.ascent, max(inter.ascent, japanese.ascent)), "the primary font's strut is always there")
+    }
+
+    @Test func charactersNoFontHasAreMissing() throws {
+        let line = try Self.stack.measure("ok ก 東", size: 12)
+        #expect(line.missing == ["\u{0E01}"])
+    }
+
+    @Test func aFitFallsBackToo() throws {
+        let prepared = try Self.stack.prepare("Total 東京 مرحبا")
+        let result = try prepared.fit(in: FrameSize(width: 200, height: 40), maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1)
+        let measured = try Self.stack.measure("Total 東京 مرحبا", size: result.size)
+        #expect(abs(result.lines[0].width - measured.width) <= 1e-9 * measured.width)
+        #expect(prepared.missing.isEmpty)
+    }
+}
+
+extension String {
+    /// The UTF-8 offsets of the first occurrence of `substring`.
+    func utf8Range(of substring: String) -> Range<Int>? {
+        let haystack = Array(utf8), needle = Array(substring.utf8)
+        guard needle.count <= haystack.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return start..<(start + needle.count)
+        }
+        return nil
+    }
+}
