@@ -129,6 +129,17 @@ public struct ShapingOptions: Sendable, Hashable {
         self.lineBreak = lineBreak
     }
 
+    /// The same options, rejected when vertical: layouts in lines (fits, stacks, ruby, drawing) are
+    /// horizontal; vertical text is measured as one column (``FontStack/measure(_:size:options:images:)``).
+    public func horizontalOnly(for layout: String) throws(FontEngineError) -> ShapingOptions {
+        if let direction, !direction.isHorizontal {
+            throw .invalidValue(
+                name: "direction for \(layout)", value: direction.rawValue,
+                expected: "ltr or rtl (vertical text is measured as one column by measure; \(layout) lays out horizontal lines only)")
+        }
+        return try validated()
+    }
+
     /// Checks the script tag now, so that shaping never meets a bad one.
     public func validated() throws(FontEngineError) -> ShapingOptions {
         if let script {

@@ -129,7 +129,7 @@ extension FontStack {
         _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true,
         images: [InlineImage] = []
     ) throws(FontEngineError) -> PreparedText {
-        let options = try options.validated()
+        let options = try options.horizontalOnly(for: "fit")
         try InlineImage.validate(images, in: text)
         let builder = MeasuredTextBuilder(fonts: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
         let paragraph = builder.paragraph(text)
@@ -151,7 +151,7 @@ extension FontStack {
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes)
-            if let result = closedFormSingleLineFit(text, options: options, shaping: try shaping.validated()) {
+            if let result = closedFormSingleLineFit(text, options: options, shaping: try shaping.horizontalOnly(for: "fit")) {
                 return result
             }
         }

@@ -59,7 +59,7 @@ extension FontStack {
         _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontEngineError) -> FittedRuby {
-        let shaping = try shaping.validated()
+        let shaping = try shaping.horizontalOnly(for: "ruby")
         _ = try FitOptions.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: .lineBox, lineSpacing: spacing, alignment: .leading, truncation: .none, granularity: nil,

@@ -32,7 +32,7 @@ extension FontStack {
         spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
         pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontEngineError) -> FittedStack {
-        let shaping = try shaping.validated()
+        let shaping = try shaping.horizontalOnly(for: "stack")
         _ = try FitOptions.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: bounds, lineSpacing: 0, alignment: .leading, truncation: .none, granularity: nil,

@@ -3,7 +3,7 @@ import Testing
 
 /// Mixed scripts and directions (issue 7): `fontfit measure --json` against libraqm, an independent
 /// itemizing shaper (FriBidi bidi, its own script runs, HarfBuzz), through Pillow
-/// (scripts/make-mixed-goldens). Before itemization fontfit shaped such strings as one HarfBuzz run:
+/// (scripts/make-text-goldens). Before itemization fontfit shaped such strings as one HarfBuzz run:
 /// "Total: 100 مرحبا بالعالم" came out unjoined and 21 % too wide.
 @Suite struct MixedScriptGoldenTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -33,7 +33,7 @@ extension RenderScene {
         _ text: String, fonts: FontStack, size: Double, shaping: ShapingOptions = ShapingOptions(),
         images: [InlineImage] = [], pixelScale: Double = 2
     ) throws(FontEngineError) -> RenderScene {
-        let line = try fonts.measure(text, size: size, options: shaping, images: images)
+        let line = try fonts.measure(text, size: size, options: try shaping.horizontalOnly(for: "render"), images: images)
         var scene = RenderScene(
             frame: FrameSize(width: line.width, height: line.metrics.lineHeight),
             used: (line.width, line.metrics.lineHeight), pixelScale: pixelScale, title: text)
