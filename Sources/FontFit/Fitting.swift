@@ -87,9 +87,23 @@ public struct PreparedText: Sendable {
         case .followingOpticalSize: return fitFollowingOpticalSize(options: options)
         }
         let result = TextFitter.fit(table, options: options)
-        guard !result.fits, truncation != .none else { return result }
+        guard !result.fits, truncation != .none else { return withHyphens(result) }
         // Only a text that does not fit needs the ellipsis, so it is shaped only then.
-        return TextFitter.fit(table.withEllipsis(builder.ellipsisUnit()), options: options)
+        return withHyphens(TextFitter.fit(table.withEllipsis(builder.ellipsisUnit()), options: options))
+    }
+
+    /// The result with the hyphen drawn at the end of every line that breaks at a soft hyphen (its
+    /// width is already in the line's).
+    func withHyphens(_ result: FitResult) -> FitResult {
+        var result = result
+        for index in result.lines.indices {
+            let line = result.lines[index]
+            guard !line.isTruncated, let last = line.units.last, last < measured.units.count - 1,
+                measured.units[last].hyphenAdvance > 0
+            else { continue }
+            result.lines[index].text += builder.hyphenText
+        }
+        return result
     }
 }
 

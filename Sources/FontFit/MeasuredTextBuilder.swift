@@ -67,13 +67,22 @@ struct MeasuredTextBuilder {
         }
         var units: [TextUnit] = []
         units.reserveCapacity(graphemes.count)
+        // Shaped only when the text has a soft hyphen a line may break at.
+        var hyphen: Double?
         for index in 0..<graphemes.count {
+            let range = graphemes.starts[index]..<graphemes.end(of: index)
+            var hyphenAdvance = 0.0
+            if breaks[index] == .allowed && Self.isSoftHyphen(range, in: text) {
+                hyphen = hyphen ?? ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
+                hyphenAdvance = hyphen!
+            }
             units.append(
                 TextUnit(
-                    range: graphemes.starts[index]..<graphemes.end(of: index), advance: advances[index],
+                    range: range, advance: advances[index],
                     ink: ink ? inks[index] : nil, isWhitespace: graphemes.isWhitespace[index],
                     breakAfter: breaks[index],
-                    unsafeToBreakAfter: index + 1 < graphemes.count && unsafeBefore[index + 1]))
+                    unsafeToBreakAfter: index + 1 < graphemes.count && unsafeBefore[index + 1],
+                    hyphenAdvance: hyphenAdvance))
         }
         let metrics = paragraph.lineMetrics()
         let finalUnits = units
@@ -107,6 +116,15 @@ struct MeasuredTextBuilder {
             let adjustment = Double(Int(glyph.xAdvance) - font.nominalAdvance(glyph.glyphID)) * ppem / unitsPerEm
             return (hinted + adjustment.rounded()) / ppem
         }
+    }
+
+    /// What a break at a soft hyphen draws, as browsers do: U+2010 HYPHEN when the primary font has
+    /// it, else U+002D, shaped on its own.
+    var hyphenText: String { font.glyph(for: "\u{2010}") != nil ? "\u{2010}" : "-" }
+
+    /// Whether the UTF-8 `range` of `text` is exactly one U+00AD SOFT HYPHEN.
+    static func isSoftHyphen(_ range: Range<Int>, in text: String) -> Bool {
+        range.count == 2 && text.utf8.dropFirst(range.lowerBound).prefix(2).elementsEqual([0xC2, 0xAD])
     }
 
     /// "…" measured in this font stack, for truncation; nil when no font has it.

@@ -50,7 +50,7 @@ struct BreakPoint {
     var end: Int
     /// `contentEnd[end]`: a line `s..<end` shows units `s..<max(s, contentEnd)`.
     var contentEnd: Int
-    /// `prefix[contentEnd]`: the pen position where a line ending here stops showing units.
+    /// `prefix[contentEnd]`, plus the hyphen a break here draws: where a line ending here stops.
     var pen: Double
     var isMandatory: Bool
     /// `end < count && unsafeAfter[end - 1]`: a line ending here must be shaped again.
@@ -77,6 +77,8 @@ final class LineTableData: Sendable {
     let reshaped: (@Sendable (Range<Int>) -> Double)?
     /// `reshaped` is set and some unit is unsafe to break after, so it may be called.
     let hasReshaping: Bool
+    /// Per unit, the hyphen a line breaking after it draws; empty when the text has no soft hyphen.
+    let hyphenAfter: [Double]
     /// The widths of lines that start and end at break points (all lines but emergency cuts) are
     /// plain differences of prefix sums of finite, non-negative advances, so such a line never
     /// narrows as it gains segments and greedy line counts never grow with the width.
@@ -96,6 +98,7 @@ final class LineTableData: Sendable {
         var paragraphCount = 1
         var anyUnsafe = false
         var advancesOrdered = true
+        var anyHyphen = false
         // One pass writing through buffers: this runs on every fit, so it avoids per-element checks.
         let prefix = [Double](unsafeUninitializedCapacity: count + 1) { prefix, initialized in
             contentEnd.withUnsafeMutableBufferPointer { contentEnd in
@@ -117,9 +120,11 @@ final class LineTableData: Sendable {
                             // A hard break after the last unit ends the text rather than starting
                             // a paragraph.
                             if isMandatory && index < count - 1 { paragraphCount += 1 }
+                            let hyphen = index < count - 1 && lastContent == index + 1 ? unit.hyphenAdvance : 0
+                            if hyphen != 0 { anyHyphen = true }
                             breaks.append(
                                 BreakPoint(
-                                    end: index + 1, contentEnd: lastContent, pen: prefix[lastContent],
+                                    end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen,
                                     isMandatory: isMandatory,
                                     isUnsafe: index + 1 < count && unit.unsafeToBreakAfter))
                         }
@@ -139,7 +144,10 @@ final class LineTableData: Sendable {
         }
         // Lines broken only at break opportunities start and end at break points: when none is
         // unsafe, their widths are never reshaped.
-        hasMonotoneWidths = advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe }
+        // A hyphen drawn at one break and not at the next can make a longer line narrower.
+        hasMonotoneWidths =
+            advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe } && !anyHyphen
+        hyphenAfter = anyHyphen ? units.map(\.hyphenAdvance) : []
         ink = withInk ? Self.inkBoxes(units, prefix: prefix) : []
         unsafeAfter = hasReshaping ? units.map(\.unsafeToBreakAfter) : []
     }
@@ -198,6 +206,7 @@ struct LineTable {
     var reshaped: (@Sendable (Range<Int>) -> Double)? { data.reshaped }
     var hasReshaping: Bool { data.hasReshaping }
     var hasMonotoneWidths: Bool { data.hasMonotoneWidths }
+    var hyphenAfter: [Double] { data.hyphenAfter }
 
     /// The end of the shown content of a line `start..<end`.
     @inline(__always)
@@ -210,18 +219,20 @@ struct LineTable {
         return index
     }
 
-    /// The advance width of units `start..<shownEnd` of a line that breaks after unit `end - 1`.
+    /// The advance width of units `start..<shownEnd` of a line that breaks after unit `end - 1`,
+    /// with the hyphen that break draws.
     @inline(__always)
     func advanceWidth(start: Int, shownEnd: Int, end: Int) -> Double {
         guard shownEnd > start else { return 0 }
+        let hyphen = !hyphenAfter.isEmpty && shownEnd == end && end < count ? hyphenAfter[end - 1] : 0
         // Test the flag before touching the closure: binding it costs a retain per call.
         if hasReshaping
             && ((start > 0 && unsafeAfter[start - 1]) || (end < count && unsafeAfter[end - 1])),
             let reshaped
         {
-            return reshaped(start..<shownEnd)
+            return reshaped(start..<shownEnd) + hyphen
         }
-        return prefix[shownEnd] - prefix[start]
+        return prefix[shownEnd] - prefix[start] + hyphen
     }
 
     @inline(__always)

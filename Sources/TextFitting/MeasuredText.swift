@@ -37,10 +37,13 @@ public struct TextUnit: Sendable, Hashable {
     public var breakAfter: BreakKind
     /// HarfBuzz says a line ending after this unit (or starting after it) must be shaped again.
     public var unsafeToBreakAfter: Bool
+    /// The width (size 1) a line that breaks after this unit gains: a break at a soft hyphen draws
+    /// a hyphen there. 0 for every other unit, and where no break happens nothing is drawn.
+    public var hyphenAdvance: Double
 
     public init(
         range: Range<Int>, advance: Double, ink: InkExtent?, isWhitespace: Bool, breakAfter: BreakKind,
-        unsafeToBreakAfter: Bool = false
+        unsafeToBreakAfter: Bool = false, hyphenAdvance: Double = 0
     ) {
         self.range = range
         self.advance = advance
@@ -48,6 +51,7 @@ public struct TextUnit: Sendable, Hashable {
         self.isWhitespace = isWhitespace
         self.breakAfter = breakAfter
         self.unsafeToBreakAfter = unsafeToBreakAfter
+        self.hyphenAdvance = hyphenAdvance
     }
 }
 

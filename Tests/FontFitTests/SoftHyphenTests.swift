@@ -1,0 +1,49 @@
+import FontFit
+import Testing
+
+/// Soft hyphens (issue 7): a break at U+00AD draws a hyphen, and its width counts in the line. A
+/// line "califragil" used to be reported as fitting while the drawn "califragil-" stuck out.
+@Suite struct SoftHyphenTests {
+    static let word = ["super", "cali", "fragil", "istic", "expi", "ali", "docious"].joined(separator: "\u{AD}")
+
+    @Test(arguments: [60.0, 100, 140, 200])
+    func aLineBrokenAtASoftHyphenCountsTheHyphenItDraws(frameWidth: Double) throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let size = 20.0
+        let result = try font.fit(Self.word, in: FrameSize(width: frameWidth, height: 1000), maxSize: size)
+        #expect(result.lines.count > 1)
+        let hyphen = try font.measure("\u{2010}", size: size).width
+        #expect(result.lines.dropLast().contains { $0.text.hasSuffix("\u{2010}") })
+        for line in result.lines {
+            // A line cut inside a syllable (nothing else fits) draws no hyphen.
+            let hyphenated = line.text.hasSuffix("\u{2010}")
+            let letters = String(line.text.unicodeScalars.filter { $0 != "\u{AD}" && $0 != "\u{2010}" })
+            let drawn = try font.measure(letters, size: size).width + (hyphenated ? hyphen : 0)
+            #expect(abs(line.width - drawn) <= 1e-9 * drawn, "\(line.text)")
+            #expect(line.width <= frameWidth)
+        }
+        #expect(!result.lines.last!.text.hasSuffix("\u{2010}"))
+    }
+
+    @Test func noBreakNoHyphen() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let result = try font.fit(Self.word, in: FrameSize(width: 2000, height: 100), maxSize: 20)
+        #expect(result.lines.count == 1)
+        #expect(!result.lines[0].text.contains("\u{2010}"))
+        let plain = try font.measure(Self.word, size: 20).width
+        #expect(abs(result.lines[0].width - plain) <= 1e-9 * plain, "a soft hyphen where no break happens is invisible")
+    }
+
+    /// Shrinking to fit: the size is the largest at which the hyphenated lines, hyphens drawn, fit.
+    @Test func aShrinkingFitKeepsDrawnLinesInsideTheFrame() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let frame = FrameSize(width: 90, height: 60)
+        let result = try font.fit(Self.word, in: frame, maxSize: 40, minimumScaleFactor: 0.1)
+        #expect(result.fits)
+        for line in result.lines {
+            let letters = String(line.text.unicodeScalars.filter { $0 != "\u{AD}" })
+            let drawn = try font.measure(letters, size: result.size).width
+            #expect(drawn <= frame.width * (1 + 1e-9), "\(line.text) drawn at \(result.size) pt is \(drawn) pt")
+        }
+    }
+}
