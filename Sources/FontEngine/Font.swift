@@ -45,6 +45,7 @@ public final class Font: @unchecked Sendable {
             values = axes.map { instances[namedInstance].coordinates[$0.tag] ?? $0.defaultValue }
         }
         for variation in variations {
+            guard variation.value.isFinite else { throw .invalidVariation(variation.description) }
             guard let axis = axes.firstIndex(where: { $0.tag == variation.tag }) else {
                 throw .unknownAxis(tag: variation.tag, available: axes.map(\.description))
             }

@@ -35,7 +35,7 @@ public struct InlineImage: Sendable, Hashable {
             switch height {
             case .lineHeight: (-metrics.descent, metrics.ascent)
             // A font without a cap height (OS/2 before version 2) falls back to its ascent.
-            case .capHeight: (0, Double(font.capHeight ?? Int(metrics.ascent * unitsPerEm)) / unitsPerEm)
+            case .capHeight: (0, font.capHeight.map { Double($0) / unitsPerEm } ?? metrics.ascent)
             }
         return InkExtent(left: 0, right: aspectRatio * (top - bottom), bottom: bottom, top: top)
     }
@@ -47,9 +47,7 @@ public struct InlineImage: Sendable, Hashable {
                 name: "inline images", value: "\(images.count)",
                 expected: "one per U+FFFC in the text (\(placeholders))")
         }
-        for image in images where !(image.aspectRatio.isFinite && image.aspectRatio > 0) {
-            throw .invalidValue(name: "image aspect ratio", value: "\(image.aspectRatio)", expected: "a finite number greater than 0")
-        }
+        for image in images { try Limits.checkFactor(image.aspectRatio, name: "image aspect ratio") }
     }
 }
 

@@ -62,9 +62,7 @@ extension Font {
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: .lineBox, lineSpacing: spacing, alignment: .leading, truncation: .none, granularity: nil,
             presetSizes: nil)
-        guard ratio.isFinite, ratio > 0 else {
-            throw .invalidValue(name: "ruby ratio", value: "\(ratio)", expected: "a finite number greater than 0")
-        }
+        try Limits.checkFactor(ratio, name: "ruby ratio")
         let unitsPerEm = Double(face.unitsPerEm)
         func width(_ text: String) -> Double { Double(shape(text, options: shaping).advance) / unitsPerEm }
         let metrics = unitLineMetrics.scaled(by: 1 / unitsPerEm)
