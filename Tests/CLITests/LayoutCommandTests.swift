@@ -190,3 +190,38 @@ extension LayoutCommandTests {
         }
     }
 }
+
+/// Issue 11 regressions in `stack`, checked against the rows the same command reports and `measure`.
+extension LayoutCommandTests {
+    /// `stack Hello World --frame 40x64 --size 72 --min-scale 1 --align trailing` does not fit; it
+    /// reported the frame's width (40) as the stack's while its rows stuck out to x = −166.
+    @Test func stackThatDoesNotFitIsAsWideAsItsRows() throws {
+        let json = try CLIRunner.json(
+            ["stack", "Hello", "World", "--frame", "40x64", "--size", "72", "--min-scale", "1", "--align", "trailing"])
+        #expect(json["fits"] as? Bool == false)
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let lefts = rows.map { $0["x"] as! Double }
+        let rights = rows.map { ($0["x"] as! Double) + ($0["width"] as! Double) }
+        #expect(lefts.allSatisfy { $0 >= 0 })
+        #expect(json["width"] as? Double == rights.max()! - lefts.min()!)
+        // And the widest row is as wide as `measure` says the widest word is at that size.
+        let world = try CLIRunner.json(["measure", "World", "--size", "72"])
+        #expect(json["width"] as? Double == world["width"] as? Double)
+    }
+
+    /// `--equal-width` was ignored together with `--words`: every word's row must take the widest
+    /// word's width.
+    @Test func equalWidthAppliesToWords() throws {
+        let json = try CLIRunner.json(
+            ["stack", "--words", "a bbbbbb cc", "--frame", "400x400", "--size", "72", "--equal-width", "--align", "trailing"])
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let size = try #require(json["size"] as? Double)
+        let widest = try CLIRunner.json(["measure", "bbbbbb", "--size", "\(size)"])["width"] as! Double
+        #expect(rows.count == 3)
+        for row in rows {
+            #expect(row["width"] as? Double == widest)
+            #expect(row["x"] as? Double == 0)
+        }
+        #expect(json["width"] as? Double == widest)
+    }
+}
