@@ -25,6 +25,12 @@ public struct HBShapeFields: Sendable, Hashable {
 }
 
 extension Font {
+    /// Shapes `text` as `hb-shape` does: clusters are Unicode scalar indices, set before shaping, so
+    /// feature ranges (`kern[3:5]`) count scalars, not UTF-8 bytes.
+    public func shapeAsHBShape(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontEngineError) -> ShapedText {
+        shape(text, utf8Range: nil, options: try options.validated(), scalarClusters: true)
+    }
+
     /// Shapes `text` and prints it exactly as `hb-shape` does, through HarfBuzz's own serializer
     /// (`hb_buffer_serialize_glyphs`, text format), one line per line of `text`. Clusters are
     /// Unicode scalar indices, as hb-shape prints them.
