@@ -225,3 +225,40 @@ extension LayoutCommandTests {
         #expect(json["width"] as? Double == widest)
     }
 }
+
+extension LayoutCommandTests {
+    /// OpszTest.ttf with its axis tag `opsz` renamed `0001` (in fvar's axis record; nothing else
+    /// names the axis), written to a temporary file.
+    static func numericAxisFont() throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLIRunner.fixture("fonts/OpszTest.ttf"))))
+        func uint(_ offset: Int, _ size: Int) -> Int { bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) } }
+        let tableCount = uint(4, 2)
+        let fvar = try #require((0..<tableCount).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4].elementsEqual("fvar".utf8) })
+        let table = uint(fvar + 8, 4)
+        let axis = table + uint(table + 4, 2)
+        #expect(bytes[axis..<axis + 4].elementsEqual("opsz".utf8))
+        bytes.replaceSubrange(axis..<axis + 4, with: Array("0001".utf8))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-axis-0001-\(getpid()).ttf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Issue 11: `--variations 0001=500` (an axis tag of digits) must be applied like any other tag:
+    /// the renamed axis at 72 measures as `opsz=72` does on the original font, not as the default.
+    @Test func numericAxisTagIsApplied() throws {
+        let renamed = try Self.numericAxisFont()
+        defer { try? FileManager.default.removeItem(atPath: renamed) }
+        let original = CLIRunner.fixture("fonts/OpszTest.ttf")
+        let numeric = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", renamed, "--variations", "0001=72"])
+        let named = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", original, "--variations", "opsz=72"])
+        let plain = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", original])
+        #expect(numeric["width"] as? Double == named["width"] as? Double)
+        #expect(numeric["width"] as? Double != plain["width"] as? Double)
+        // Out of range, as in the issue: clamped to the axis maximum by HarfBuzz, as hb-shape does.
+        let clamped = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", renamed, "--variations", "0001=500"])
+        #expect(clamped["width"] as? Double == named["width"] as? Double)
+        let shaped = try CLIRunner.run(["shape", "Hamburgefonstiv", "--font", renamed, "--variations", "0001=500", "--no-glyph-names"])
+        let reference = try CLIRunner.run(["shape", "Hamburgefonstiv", "--font", original, "--variations", "opsz=72", "--no-glyph-names"])
+        #expect(shaped.stdout == reference.stdout && shaped.status == 0)
+    }
+}
