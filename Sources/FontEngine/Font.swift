@@ -17,6 +17,12 @@ public final class Font: @unchecked Sendable {
     public let coordinates: [FontVariation]
     /// The named instance chosen, if any (its coordinates are folded into ``coordinates``).
     public let namedInstance: Int?
+    /// Whether HarfBuzz's font was given design coordinates (variations or a named instance were
+    /// asked for). A font left at its defaults gets none, as hb-shape leaves it: HarfBuzz 6.0 finds
+    /// vertical origins of a glyf font without `vmtx` differently with and without coordinates
+    /// (from glyf's phantom points when set, from the font extents otherwise), even when the
+    /// coordinates are the defaults.
+    let setsCoordinates: Bool
 
     /// Makes a font from a face at the given variation settings.
     ///
@@ -39,19 +45,22 @@ public final class Font: @unchecked Sendable {
             values = axes.map { instances[namedInstance].coordinates[$0.tag] ?? $0.defaultValue }
         }
         for variation in variations {
+            guard variation.value.isFinite else { throw .invalidVariation(variation.description) }
             guard let axis = axes.firstIndex(where: { $0.tag == variation.tag }) else {
                 throw .unknownAxis(tag: variation.tag, available: axes.map(\.description))
             }
             values[axis] = variation.value
         }
         let coordinates = zip(axes, values).map { FontVariation(tag: $0.tag, value: $1) }
-        self.init(face: face, coordinates: coordinates, namedInstance: namedInstance, scale: face.unitsPerEm)
+        self.init(
+            face: face, coordinates: coordinates, namedInstance: namedInstance, scale: face.unitsPerEm,
+            setsCoordinates: !variations.isEmpty || namedInstance != nil)
     }
 
-    private init(face: FontFace, coordinates: [FontVariation], namedInstance: Int?, scale: Int) {
+    private init(face: FontFace, coordinates: [FontVariation], namedInstance: Int?, scale: Int, setsCoordinates: Bool) {
         let font = hb_font_create(face.handle)!
         hb_font_set_scale(font, Int32(scale), Int32(scale))
-        if !coordinates.isEmpty {
+        if setsCoordinates && !coordinates.isEmpty {
             let design = coordinates.map { Float($0.value) }
             hb_font_set_var_coords_design(font, design, UInt32(design.count))
         }
@@ -60,6 +69,7 @@ public final class Font: @unchecked Sendable {
         self.face = face
         self.coordinates = coordinates
         self.namedInstance = namedInstance
+        self.setsCoordinates = setsCoordinates
     }
 
     deinit {
@@ -69,7 +79,9 @@ public final class Font: @unchecked Sendable {
     /// The same font with HarfBuzz's scale set to `scale` units per em, for callers (hb-shape's
     /// output format) that need HarfBuzz's own rounding at a given scale.
     func rescaled(to scale: Int) -> Font {
-        Font(face: face, coordinates: coordinates, namedInstance: namedInstance, scale: scale)
+        Font(
+            face: face, coordinates: coordinates, namedInstance: namedInstance, scale: scale,
+            setsCoordinates: setsCoordinates)
     }
 
     /// Whether any coordinate differs from its axis default.

@@ -26,7 +26,7 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidDirection(String)
     /// A script tag `hb_script_from_string` does not know.
     case invalidScript(String)
-    /// A point size that is zero, negative, NaN or infinite.
+    /// A point size outside ``Limits/sizes``: zero, negative, NaN, infinite, or out of range.
     case invalidSize(Double)
     /// Text that is not valid UTF-8 (or UTF-16 for ICU).
     case undecodableText(source: String)
@@ -81,7 +81,7 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidScript(let text):
             "invalid script '\(text)' (expected an ISO 15924 tag such as Latn, Arab)"
         case .invalidSize(let size):
-            "invalid size \(size): a size must be a finite number greater than 0"
+            "invalid size \(size): a size must be a number of points in \(Limits.describe(Limits.sizes))"
         case .undecodableText(let source):
             "text in \(source) is not valid UTF-8"
         case .invalidValue(let name, let value, let expected):

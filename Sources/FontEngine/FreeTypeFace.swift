@@ -37,7 +37,10 @@ final class FreeTypeFace: @unchecked Sendable {
         }
         if !font.coordinates.isEmpty {
             // FreeType takes design coordinates in 16.16 fixed point.
-            var fixed = font.coordinates.map { FT_Fixed(($0.value * 65536).rounded()) }
+            // FreeType takes design coordinates in 16.16 fixed point; it clamps them to each axis's
+            // range as HarfBuzz does, so a value past the 16.16 range is clamped to it first (a
+            // coordinate of 1e30 trapped converting to FT_Fixed).
+            var fixed = font.coordinates.map { FT_Fixed((min(max($0.value, -32768), 32767) * 65536).rounded()) }
             FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
         }
         self.bytes = bytes

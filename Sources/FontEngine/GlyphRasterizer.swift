@@ -169,6 +169,18 @@ public final class GlyphRasterizer: Sendable {
             let slot = face.pointee.glyph!
             let loadedBitmap = slot.pointee.format == FT_GLYPH_FORMAT_BITMAP
             if !loadedBitmap {
+                guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { continue }
+                // FreeType renders an outline's whole box; a damaged glyph can span millions of
+                // pixels (render measure allocated 1.2–3 GB, issue 11). A glyph whose box is larger
+                // than the image is rendered clipped to the image into a buffer no larger than it.
+                var box = FT_BBox()
+                FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+                let boxWidth = (Double(box.xMax) - Double(box.xMin)) / 64 + 2
+                let boxHeight = (Double(box.yMax) - Double(box.yMin)) / 64 + 2
+                if boxWidth * boxHeight > Double(image.width) * Double(image.height) {
+                    drawClipped(slot: slot, box: box, originX: Int(originX), originY: Int(originY), color: color, into: &image)
+                    continue
+                }
                 guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }
             }
             guard let source = SourceBitmap(slot.pointee.bitmap, color: color) else { continue }
@@ -188,6 +200,49 @@ public final class GlyphRasterizer: Sendable {
         FT_Set_Transform(face, nil, nil)
     }
 
+    /// Renders the outline in `slot` (its control box `box`, 26.6, y up, pen at whole pixel
+    /// (`originX`, `originY`)) in grey levels, only where it overlaps `image`: the outline is moved so
+    /// that the overlap's lower-left corner is at (0, 0) and drawn with `FT_Outline_Get_Bitmap` into a
+    /// buffer the overlap's size. Colour layers are not composited here (only huge glyphs get here).
+    private func drawClipped(
+        slot: FT_GlyphSlot, box: FT_BBox, originX: Int, originY: Int, color: RGBAColor, into image: inout RGBAImage
+    ) {
+        // The glyph's pixels, y up from the pen; floor/ceil of the 26.6 box, kept in Int range.
+        func pixels(_ value: FT_Pos, up: Bool) -> Int {
+            let whole = (Double(value) / 64).rounded(up ? .up : .down)
+            return Int(checked: min(max(whole, -1e12), 1e12)) ?? 0
+        }
+        let left = max(pixels(box.xMin, up: false), -originX)
+        let right = min(pixels(box.xMax, up: true), image.width - originX)
+        let top = min(pixels(box.yMax, up: true), originY)
+        let bottom = max(pixels(box.yMin, up: false), originY - image.height)
+        guard left < right, bottom < top else { return }
+        let width = right - left, rows = top - bottom
+        var buffer = [UInt8](repeating: 0, count: width * rows)
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(-left * 64), FT_Pos(-bottom * 64))
+        let rendered = buffer.withUnsafeMutableBufferPointer { pixels -> Bool in
+            var bitmap = FT_Bitmap()
+            bitmap.width = UInt32(width)
+            bitmap.rows = UInt32(rows)
+            bitmap.pitch = Int32(width)
+            bitmap.buffer = pixels.baseAddress
+            bitmap.num_grays = 256
+            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            return FT_Outline_Get_Bitmap(slot.pointee.library, &slot.pointee.outline, &bitmap) == 0
+        }
+        guard rendered else { return }
+        buffer.withUnsafeMutableBufferPointer { pixels in
+            var bitmap = FT_Bitmap()
+            bitmap.width = UInt32(width)
+            bitmap.rows = UInt32(rows)
+            bitmap.pitch = Int32(width)
+            bitmap.buffer = pixels.baseAddress
+            bitmap.num_grays = 256
+            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            SourceBitmap(bitmap, color: color)?.draw(into: &image, left: originX + left, top: originY - top)
+        }
+    }
+
     /// Selects the smallest strike at least `size` pixels per em (else the largest) and returns its
     /// pixels per em.
     private static func selectStrike(forPixelSize size: Double, in face: FT_Face) -> Double? {
@@ -202,68 +257,63 @@ public final class GlyphRasterizer: Sendable {
     }
 }
 
-/// A FreeType bitmap copied out as premultiplied RGBA floats, with the text colour applied to
-/// coverage bitmaps.
+/// A FreeType bitmap read in place as premultiplied RGBA, with the text colour applied to coverage
+/// bitmaps. Nothing is copied: drawing reads only the source pixels that land on the image (a copy
+/// at 16 bytes per pixel of a huge glyph's bitmap was what ran out of memory, issue 11).
 private struct SourceBitmap {
     let width: Int
     let rows: Int
-    /// `width × rows × 4`: red, green, blue, alpha, premultiplied, 0…1.
-    let pixels: [Float]
+    private let firstRow: UnsafeMutablePointer<UInt8>
+    private let pitch: Int
+    private let mode: Int32
+    private let levels: Float
+    private let opacity: Float
+    private let tint: (Float, Float, Float)
 
+    /// Valid while FreeType's glyph slot (or the caller's buffer) holds `bitmap`'s pixels.
     init?(_ bitmap: FT_Bitmap, color: RGBAColor) {
         width = Int(bitmap.width)
         rows = Int(bitmap.rows)
         guard width > 0, rows > 0, let buffer = bitmap.buffer else { return nil }
-        let pitch = Int(bitmap.pitch)
+        pitch = Int(bitmap.pitch)
         // A negative pitch means the rows are stored bottom-up, starting from the last one.
-        let firstRow = pitch < 0 ? buffer - pitch * (rows - 1) : buffer
-        let opacity = Float(color.alpha) / 255
-        let tint = (Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255)
-        var pixels = [Float](repeating: 0, count: width * rows * 4)
-        let mode = Int32(bitmap.pixel_mode)
-        for row in 0..<rows {
-            let line = firstRow + row * pitch
-            for column in 0..<width {
-                let index = (row * width + column) * 4
-                switch mode {
-                case Int32(FT_PIXEL_MODE_BGRA.rawValue):
-                    let pixel = line + column * 4
-                    pixels[index] = Float(pixel[2]) / 255 * opacity
-                    pixels[index + 1] = Float(pixel[1]) / 255 * opacity
-                    pixels[index + 2] = Float(pixel[0]) / 255 * opacity
-                    pixels[index + 3] = Float(pixel[3]) / 255 * opacity
-                default:
-                    let coverage: Float
-                    switch mode {
-                    case Int32(FT_PIXEL_MODE_GRAY.rawValue):
-                        let levels = max(Float(bitmap.num_grays) - 1, 1)
-                        coverage = Float(line[column]) / levels
-                    case Int32(FT_PIXEL_MODE_MONO.rawValue):
-                        coverage = line[column >> 3] & (0x80 >> UInt8(column & 7)) != 0 ? 1 : 0
-                    default:
-                        coverage = 0
-                    }
-                    let alpha = min(coverage, 1) * opacity
-                    pixels[index] = tint.0 * alpha
-                    pixels[index + 1] = tint.1 * alpha
-                    pixels[index + 2] = tint.2 * alpha
-                    pixels[index + 3] = alpha
-                }
-            }
-        }
-        self.pixels = pixels
+        firstRow = pitch < 0 ? buffer - pitch * (rows - 1) : buffer
+        mode = Int32(bitmap.pixel_mode)
+        levels = max(Float(bitmap.num_grays) - 1, 1)
+        opacity = Float(color.alpha) / 255
+        tint = (Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255)
     }
 
-    /// One source pixel per image pixel, the top-left at (`left`, `top`).
+    /// The premultiplied colour of one source pixel, every channel 0…1.
+    @inline(__always)
+    func pixel(row: Int, column: Int) -> (Float, Float, Float, Float) {
+        let line = firstRow + row * pitch
+        switch mode {
+        case Int32(FT_PIXEL_MODE_BGRA.rawValue):
+            let pixel = line + column * 4
+            return (Float(pixel[2]) / 255 * opacity, Float(pixel[1]) / 255 * opacity,
+                    Float(pixel[0]) / 255 * opacity, Float(pixel[3]) / 255 * opacity)
+        case Int32(FT_PIXEL_MODE_GRAY.rawValue):
+            let alpha = min(Float(line[column]) / levels, 1) * opacity
+            return (tint.0 * alpha, tint.1 * alpha, tint.2 * alpha, alpha)
+        case Int32(FT_PIXEL_MODE_MONO.rawValue):
+            let alpha: Float = line[column >> 3] & (0x80 >> UInt8(column & 7)) != 0 ? opacity : 0
+            return (tint.0 * alpha, tint.1 * alpha, tint.2 * alpha, alpha)
+        default:
+            return (0, 0, 0, 0)
+        }
+    }
+
+    /// One source pixel per image pixel, the top-left at (`left`, `top`); only the part on the
+    /// image is read.
     func draw(into image: inout RGBAImage, left: Int, top: Int) {
-        for row in 0..<rows {
-            let y = top + row
-            guard y >= 0, y < image.height else { continue }
-            for column in 0..<width {
-                let index = (row * width + column) * 4
-                image.blendPremultiplied(
-                    x: left + column, y: y, red: pixels[index], green: pixels[index + 1],
-                    blue: pixels[index + 2], alpha: pixels[index + 3])
+        let firstRow = max(0, -top), lastRow = min(rows, image.height - top)
+        let firstColumn = max(0, -left), lastColumn = min(width, image.width - left)
+        guard firstRow < lastRow, firstColumn < lastColumn else { return }
+        for row in firstRow..<lastRow {
+            for column in firstColumn..<lastColumn {
+                let (red, green, blue, alpha) = pixel(row: row, column: column)
+                image.blendPremultiplied(x: left + column, y: top + row, red: red, green: green, blue: blue, alpha: alpha)
             }
         }
     }
@@ -273,8 +323,10 @@ private struct SourceBitmap {
     func drawScaled(into image: inout RGBAImage, scale: Double, left: Double, top: Double) {
         guard scale > 0 else { return }
         let right = left + Double(width) * scale, bottom = top + Double(rows) * scale
-        let firstX = max(Int(left.rounded(.down)), 0), lastX = min(Int(right.rounded(.up)), image.width)
-        let firstY = max(Int(top.rounded(.down)), 0), lastY = min(Int(bottom.rounded(.up)), image.height)
+        // Clamped before converting: a far-off or huge bitmap cannot overflow an index.
+        func index(_ value: Double, _ limit: Int) -> Int { Int(checked: min(max(value, -1), Double(limit))) ?? 0 }
+        let firstX = max(index(left.rounded(.down), image.width), 0), lastX = index(right.rounded(.up), image.width)
+        let firstY = max(index(top.rounded(.down), image.height), 0), lastY = index(bottom.rounded(.up), image.height)
         guard firstX < lastX, firstY < lastY else { return }
         // Each image pixel covers 1 / scale² source pixels: the sum is divided by that area.
         let footprint = Float(scale * scale)
@@ -288,11 +340,11 @@ private struct SourceBitmap {
                 for (row, rowWeight) in rowSpans {
                     for (column, columnWeight) in columnSpans {
                         let weight = rowWeight * columnWeight
-                        let index = (row * width + column) * 4
-                        sum.0 += pixels[index] * weight
-                        sum.1 += pixels[index + 1] * weight
-                        sum.2 += pixels[index + 2] * weight
-                        sum.3 += pixels[index + 3] * weight
+                        let source = pixel(row: row, column: column)
+                        sum.0 += source.0 * weight
+                        sum.1 += source.1 * weight
+                        sum.2 += source.2 * weight
+                        sum.3 += source.3 * weight
                     }
                 }
                 image.blendPremultiplied(
@@ -304,7 +356,8 @@ private struct SourceBitmap {
 
     /// The source pixels overlapping [`start`, `end`) and how much of each is covered.
     private static func spans(from start: Double, to end: Double, count: Int) -> [(Int, Float)] {
-        let first = max(Int(start.rounded(.down)), 0), last = min(Int(end.rounded(.up)), count)
+        let first = max(Int(checked: min(max(start.rounded(.down), 0), Double(count))) ?? 0, 0)
+        let last = Int(checked: min(max(end.rounded(.up), 0), Double(count))) ?? 0
         guard first < last else { return [] }
         return (first..<last).compactMap { index in
             let overlap = min(end, Double(index + 1)) - max(start, Double(index))

@@ -25,13 +25,20 @@ public struct HBShapeFields: Sendable, Hashable {
 }
 
 extension Font {
+    /// Shapes `text` as `hb-shape` does: clusters are Unicode scalar indices, set before shaping, so
+    /// feature ranges (`kern[3:5]`) count scalars, not UTF-8 bytes.
+    public func shapeAsHBShape(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontEngineError) -> ShapedText {
+        shape(text, utf8Range: nil, options: try options.validated(), scalarClusters: true)
+    }
+
     /// Shapes `text` and prints it exactly as `hb-shape` does, through HarfBuzz's own serializer
     /// (`hb_buffer_serialize_glyphs`, text format), one line per line of `text`. Clusters are
     /// Unicode scalar indices, as hb-shape prints them.
     ///
     /// Positions are in font units unless `fontSize` is given; like `hb-shape --font-size`, the font's
     /// scale is then the size truncated to an integer (hb-shape sets no sub-pixel bits). An empty text
-    /// prints nothing, as hb-shape does.
+    /// prints nothing, as hb-shape does; like hb-shape, a final newline ends the last line instead of
+    /// starting an empty one, and an empty line prints an empty line.
     public func hbShapeOutput(
         _ text: String, options: ShapingOptions = ShapingOptions(), fontSize: Double? = nil,
         fields: HBShapeFields = HBShapeFields()
@@ -44,8 +51,10 @@ extension Font {
         }
         guard !text.isEmpty else { return "" }
         let font = fontSize.map { rescaled(to: Int($0)) } ?? self
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if text.hasSuffix("\n") { lines.removeLast() }
         var output = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines {
             output += font.withShapedBuffer(String(line), options: options, scalarClusters: true) { buffer in
                 Self.serialize(buffer, font: font.handle, flags: fields.flags)
             }
@@ -58,6 +67,9 @@ extension Font {
         _ buffer: OpaquePointer, font: OpaquePointer, flags: hb_buffer_serialize_flags_t
     ) -> String {
         let length = hb_buffer_get_length(buffer)
+        // An empty line's buffer still holds Unicode, not glyphs (hb_shape returns early on empty
+        // buffers), and HarfBuzz's serializer asserts on that content type: `shape $'a\n'` aborted.
+        guard length > 0 else { return "" }
         var bytes = [CChar](repeating: 0, count: 4096)
         var text = ""
         var start: UInt32 = 0

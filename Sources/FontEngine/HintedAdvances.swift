@@ -24,7 +24,9 @@ public final class HintedAdvances: Sendable {
     }
 
     private static func advances(of glyphs: [UInt32], ppem: Int, face: FT_Face) -> [Double] {
-        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(1, ppem))) == 0 else {
+        // FreeType takes pixel sizes up to 65,535 (16-bit ppem); fits check their size against
+        // Limits.largestHintedSize, so the clamp never changes a size asked for.
+        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(min(max(1, ppem), Int(Limits.largestHintedSize)))) == 0 else {
             return glyphs.map { _ in 0 }
         }
         var cache: [UInt32: Double] = [:]

@@ -47,9 +47,7 @@ public struct InlineImage: Sendable, Hashable {
                 name: "inline images", value: "\(images.count)",
                 expected: "one per U+FFFC in the text (\(placeholders))")
         }
-        for image in images where !(image.aspectRatio.isFinite && image.aspectRatio > 0) {
-            throw .invalidValue(name: "image aspect ratio", value: "\(image.aspectRatio)", expected: "a finite number greater than 0")
-        }
+        for image in images { try Limits.checkFactor(image.aspectRatio, name: "image aspect ratio") }
     }
 }
 

@@ -148,8 +148,9 @@ extension Font {
         return missing
     }
 
-    /// Rejects sizes that are zero, negative, NaN or infinite.
+    /// Rejects sizes outside ``Limits/sizes`` (zero, negative, NaN, infinite, or too small or too
+    /// large to compute with).
     public static func checkSize(_ size: Double) throws(FontEngineError) {
-        guard size.isFinite, size > 0 else { throw .invalidSize(size) }
+        guard Limits.sizes.contains(size) else { throw .invalidSize(size) }
     }
 }

@@ -59,7 +59,11 @@ extension Font {
     /// that HarfBuzz reads but does not shape. Clusters stay offsets into the whole of `text`, and
     /// the result's `text` is the whole text.
     public func shape(_ text: String, utf8Range: Range<Int>?, options: ShapingOptions = ShapingOptions()) -> ShapedText {
-        withShapedBuffer(text, utf8Range: utf8Range, options: options) { buffer in
+        shape(text, utf8Range: utf8Range, options: options, scalarClusters: false)
+    }
+
+    func shape(_ text: String, utf8Range: Range<Int>?, options: ShapingOptions, scalarClusters: Bool) -> ShapedText {
+        withShapedBuffer(text, utf8Range: utf8Range, options: options, scalarClusters: scalarClusters) { buffer in
             var count: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &count)
             let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -154,13 +154,24 @@ public struct ShapingOptions: Sendable, Hashable {
     }
 }
 
-/// Splits a `--features`/`--variations` list; an empty item ("a,,b") is kept so that it is rejected.
+/// Splits a `--features`/`--variations` list as hb-shape 6.0 does (util/shape-options.hh): one pair
+/// of quotes around the whole list is dropped (HarfBuzz's own tests pass `"-test[1],test[3]"` with
+/// them), and items are separated by commas or spaces. Unlike hb-shape, which skips an item
+/// `hb_feature_from_string` rejects, an empty item between commas ("a,,b") is kept so that it is
+/// rejected with the rest of the malformed ones.
 func commaSeparated(_ text: String) -> [String] {
-    guard !text.trimmingWhitespace.isEmpty else { return [] }
-    return text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    var list = Substring(text.trimmingWhitespace)
+    if list.count >= 2, let first = list.first, first == "\"" || first == "'", list.last == first {
+        list = list.dropFirst().dropLast()
+    }
+    guard !list.trimmingWhitespace.isEmpty else { return [] }
+    return list.split(separator: ",", omittingEmptySubsequences: false).flatMap { item -> [String] in
+        let words = item.split(whereSeparator: \.isWhitespace).map(String.init)
+        return words.isEmpty ? [String(item)] : words
+    }
 }
 
-extension String {
+extension StringProtocol {
     var trimmingWhitespace: String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }

@@ -83,7 +83,13 @@ public struct PreparedText: Sendable {
         }
         switch widths {
         case .proportional: break
-        case .hinted: return try HintedFitter(prepared: self, options: options).fit()
+        case .hinted:
+            guard maxSize <= Limits.largestHintedSize else {
+                throw .invalidValue(
+                    name: "maximum size for hinted widths", value: "\(maxSize)",
+                    expected: "at most \(Int(Limits.largestHintedSize)) pt, FreeType's largest pixel size")
+            }
+            return try HintedFitter(prepared: self, options: options).fit()
         case .followingOpticalSize: return fitFollowingOpticalSize(options: options)
         }
         let result = TextFitter.fit(table, options: options)
@@ -218,12 +224,15 @@ extension FitOptions {
         guard minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
             throw .invalidValue(name: "minimum scale factor", value: "\(minimumScaleFactor)", expected: "a number in (0, 1]")
         }
+        guard maxSize * minimumScaleFactor >= Limits.sizes.lowerBound else {
+            throw .invalidValue(
+                name: "minimum scale factor", value: "\(minimumScaleFactor)",
+                expected: "a smallest size (\(maxSize) × factor) of at least \(Limits.sizes.lowerBound) pt")
+        }
         if let lineLimit, lineLimit < 1 {
             throw .invalidValue(name: "line limit", value: "\(lineLimit)", expected: "an integer of at least 1")
         }
-        guard lineSpacing.isFinite, lineSpacing >= 0 else {
-            throw .invalidValue(name: "line spacing", value: "\(lineSpacing)", expected: "a finite number ≥ 0")
-        }
+        try Limits.checkSpacing(lineSpacing, name: "line spacing")
         if let granularity, !(granularity.isFinite && granularity > 0) {
             throw .invalidValue(name: "granularity", value: "\(granularity)", expected: "a finite number greater than 0")
         }

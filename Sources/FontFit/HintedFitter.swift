@@ -7,11 +7,13 @@ struct HintedFitter {
 
     func fit() throws(FontEngineError) -> FitResult {
         let hinted = try HintedAdvances(font: prepared.font)
-        let smallest = (options.maxSize * options.minimumScaleFactor).rounded(.up)
+        let smallest = max(1, (options.maxSize * options.minimumScaleFactor).rounded(.up))
         let largest = options.maxSize.rounded(.down)
         func measured(_ ppem: Double) -> MeasuredText {
             var builder = prepared.builder
-            builder.hinting = (hinted, Int(ppem))
+            // ppem is a whole number in 1…65,535: the caller checked maxSize against
+            // Limits.largestHintedSize, and candidates are whole sizes between 1 and maxSize.
+            builder.hinting = (hinted, Int(checked: ppem) ?? 1)
             return builder.build(prepared.paragraph)
         }
         func attempt(_ ppem: Double) -> FitResult {

@@ -64,9 +64,7 @@ extension FontStack {
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: .lineBox, lineSpacing: spacing, alignment: .leading, truncation: .none, granularity: nil,
             presetSizes: nil)
-        guard ratio.isFinite, ratio > 0 else {
-            throw .invalidValue(name: "ruby ratio", value: "\(ratio)", expected: "a finite number greater than 0")
-        }
+        try Limits.checkFactor(ratio, name: "ruby ratio")
         var missing: [Unicode.Scalar] = []
         func width(_ text: String) -> Double {
             let paragraph = ShapedParagraph(text, fonts: self, options: shaping)

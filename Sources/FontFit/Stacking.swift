@@ -37,11 +37,11 @@ extension FontStack {
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: bounds, lineSpacing: 0, alignment: .leading, truncation: .none, granularity: nil,
             presetSizes: nil)
-        for row in rows where !(row.weight.isFinite && row.weight > 0) {
-            throw .invalidValue(name: "row weight", value: "\(row.weight)", expected: "a finite number greater than 0")
-        }
-        if let pixelScale, !(pixelScale.isFinite && pixelScale > 0) {
-            throw .invalidValue(name: "pixel scale", value: "\(pixelScale)", expected: "a finite number greater than 0")
+        for row in rows { try Limits.checkFactor(row.weight, name: "row weight") }
+        if let pixelScale { try Limits.checkFactor(pixelScale, name: "pixel scale") }
+        switch spacing {
+        case .points(let points): try Limits.checkSpacing(points, name: "row spacing")
+        case .rowHeights(let multiple): try Limits.checkSpacing(multiple, name: "row spacing (row heights)")
         }
         var tallest: LineMetrics?
         var inkTop = -Double.infinity, inkBottom = Double.infinity
@@ -97,13 +97,13 @@ extension FontStack {
     /// Seed 001's "words to fit": one word per row, every word at the size at which the longest fits.
     public func wordsToFit(
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, bounds: FitBounds = .lineBox,
-        pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
+        spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
+        bounds: FitBounds = .lineBox, pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontEngineError) -> FittedStack {
         let words = text.split(whereSeparator: \.isWhitespace).map { StackRowText(String($0), alignment: alignment) }
         return try stack(
             words, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
-            bounds: bounds, pixelScale: pixelScale, shaping: shaping)
+            equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
     }
 }
 

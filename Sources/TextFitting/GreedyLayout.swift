@@ -42,9 +42,12 @@ extension LineTable {
     /// break. A segment wider than that alone overflows on its own line, unless `emergency`, in which
     /// case it is cut between units (at least one unit per line).
     ///
-    /// `lines` is appended to only when `record` is true, so a probe allocates nothing.
+    /// `lines` is appended to only when `record` is true, so a probe allocates nothing. With
+    /// `emergency`, the pass stops after `lineCap` lines (truncation needs only the lines it keeps
+    /// and one more).
     func greedy(
-        width: Double, slack: Double, emergency: Bool, record: Bool, lines: inout [LaidLine]
+        width: Double, slack: Double, emergency: Bool, record: Bool, lines: inout [LaidLine],
+        lineCap: Int = .max
     ) -> LayoutSummary {
         let limit = width * slack
         guard count > 0 else {
@@ -62,11 +65,15 @@ extension LineTable {
         var summary = LayoutSummary()
         var start = 0
         var breakIndex = 0
-        while start < count {
+        while start < count && summary.lineCount < lineCap {
             // An emergency cut leaves the next line starting inside a segment.
             while breaks[breakIndex].end <= start { breakIndex += 1 }
-            var run = extend(begin(at: start), to: breaks[breakIndex].end)
-            if emergency && run.width > limit {
+            // A segment whose widths from the single shaping already overflow is cut without being
+            // shaped again whole: re-shaping the rest of a long paragraph for every line made
+            // truncating 100 KB on one line take 26 s (issue 11).
+            let overflows = emergency && !isInk && plainWidth(start: start, end: breaks[breakIndex].end) > limit
+            var run = overflows ? begin(at: start) : extend(begin(at: start), to: breaks[breakIndex].end)
+            if emergency && (overflows || run.width > limit) {
                 let cut = emergencyCut(start: start, segmentEnd: breaks[breakIndex].end, limit: limit)
                 summary.add(cut.run)
                 if record { lines.append(LaidLine(start: start, end: cut.end, run: cut.run)) }
@@ -145,7 +152,23 @@ extension LineTable {
 
     /// The longest run of whole units from `start` that fits `limit`, at least one unit, within a
     /// segment that does not fit as a whole.
+    ///
+    /// In advance bounds the cut is found on the single shaping's widths (prefix sums) by binary
+    /// search, then measured once as the line is shown (shaped again when an end is unsafe to
+    /// break) and shortened by galloping if that is wider: O(log n) measurements, never one per
+    /// candidate end. Ink is gathered unit by unit, without shaping.
     private func emergencyCut(start: Int, segmentEnd: Int, limit: Double) -> (end: Int, run: LineRun) {
+        if !isInk {
+            var low = start + 1, high = max(start + 1, segmentEnd - 1)
+            while low < high {
+                let middle = low + (high - low + 1) / 2
+                if plainWidth(start: start, end: middle) <= limit { low = middle } else { high = middle - 1 }
+            }
+            let end = largestFitting(upTo: low, atLeast: start + 1) {
+                extend(begin(at: start), to: $0).width <= limit
+            }
+            return (end, extend(begin(at: start), to: end))
+        }
         var end = start + 1
         var run = extend(begin(at: start), to: end)
         while end + 1 < segmentEnd {
@@ -156,4 +179,27 @@ extension LineTable {
         }
         return (end, run)
     }
+}
+
+/// The largest `k` in `lowest…candidate` for which `fits(k)` holds, for a `fits` that holds up to
+/// some `k` and not beyond; `lowest` when none does. `candidate` is a guess from cheaper widths
+/// (usually right): `fits` is called O(log(candidate − answer)) times, galloping down from it.
+func largestFitting(upTo candidate: Int, atLeast lowest: Int, _ fits: (Int) -> Bool) -> Int {
+    guard candidate > lowest else { return lowest }
+    if fits(candidate) { return candidate }
+    var bad = candidate, good = lowest, step = 1
+    while bad - step > lowest {
+        let probe = bad - step
+        if fits(probe) {
+            good = probe
+            break
+        }
+        bad = probe
+        step *= 2
+    }
+    while bad - good > 1 {
+        let middle = good + (bad - good) / 2
+        if fits(middle) { good = middle } else { bad = middle }
+    }
+    return good
 }

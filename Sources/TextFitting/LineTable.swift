@@ -256,15 +256,26 @@ struct LineTable {
         return run
     }
 
+    /// The advance width of a line `start..<end` from the single shaping's advances (prefix sums),
+    /// never shaped again: a lower-cost estimate that searches narrow down before measuring.
+    @inline(__always)
+    func plainWidth(start: Int, end: Int) -> Double {
+        prefix[trimmedEnd(start: start, end: end)] - prefix[start]
+    }
+
     /// The measure of units `start..<end` shown on their own, ink relative to their pen start.
-    func piece(_ start: Int, _ end: Int) -> Piece {
+    /// Without `reshaping`, the advance is the single shaping's even where an end is unsafe to
+    /// break (see ``plainWidth(start:end:)``).
+    func piece(_ start: Int, _ end: Int, reshaping: Bool = true) -> Piece {
         let shownEnd = trimmedEnd(start: start, end: end)
         var box = InkBox.none
         if isInk {
             for index in start..<shownEnd { box.formUnion(ink[index]) }
             box = box.offset(by: -prefix[start])
         }
-        return Piece(advance: advanceWidth(start: start, shownEnd: shownEnd, end: end), ink: box)
+        let advance =
+            reshaping ? advanceWidth(start: start, shownEnd: shownEnd, end: end) : prefix[shownEnd] - prefix[start]
+        return Piece(advance: advance, ink: box)
     }
 }
 

@@ -105,6 +105,9 @@ public struct StackResult: Sendable {
 /// and × weight. With a pixel scale, s is lowered until the base row height is a whole number of
 /// device pixels, so equal-weight rows get identical pixel heights and nothing overflows.
 public enum StackFitter {
+    /// Relative error of a row's width at the size computed from it (W / w × w ≠ W exactly).
+    static let roundingSlack = 1e-12
+
     public static func fit(_ rows: [StackRow], extent: RowExtent, options: StackOptions) -> StackResult {
         let pixel = options.pixelScale
         // On a pixel grid the usable frame is the whole pixels inside it.
@@ -152,13 +155,16 @@ public enum StackFitter {
             case .rowHeights(let multiple): snapDown(multiple * extent.height * size, pixel)
             }
         let rowWidths = rows.map { snapUp($0.claimedWidth * size, pixel) }
-        let stackWidth = options.equalWidth || options.frameWidth.isInfinite
-            ? (rowWidths.max() ?? 0) : min(frameWidth, rowWidths.max() ?? 0)
+        // The stack is as wide as its rows: the frame's width caps it only against rounding (a row
+        // at size W / w is W × (1 ± ε) wide). A stack that does not fit reported the frame's width
+        // while its rows stuck out to negative x (issue 11).
+        let widest = rowWidths.max() ?? 0
+        let stackWidth = widest > frameWidth * (1 + StackFitter.roundingSlack) ? widest : min(frameWidth, widest)
         var frames: [StackRowFrame] = []
         var y = 0.0
         for (row, claimed) in zip(rows, rowWidths) {
             let height = snapUp(extent.height * row.weight * size, pixel)
-            let width = options.equalWidth ? stackWidth : claimed
+            let width = options.equalWidth ? stackWidth : min(claimed, stackWidth)
             let x = snap(row.alignment.offset(of: width, in: stackWidth), pixel)
             let textWidth = row.width * row.weight * size
             let textX = x + row.alignment.offset(of: textWidth, in: width) + row.leadingOffset * row.weight * size

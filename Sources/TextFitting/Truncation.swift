@@ -33,7 +33,9 @@ extension FitProblem {
         let slack = 1 + TextFitter.fitTolerance
         let width = options.unitWidth(atSize: size)
         var laid: [LaidLine] = []
-        _ = table.greedy(width: width, slack: slack, emergency: true, record: true, lines: &laid)
+        // Only the lines that can be kept and one more (to know that some were dropped) are laid.
+        let lineCap = options.lineLimit == .max ? .max : options.lineLimit + 1
+        _ = table.greedy(width: width, slack: slack, emergency: true, record: true, lines: &laid, lineCap: lineCap)
         guard options.truncation != .none else { return (laid.map(shown), false) }
 
         let kept = keptLineCount(laid, size: size)
@@ -97,7 +99,9 @@ extension FitProblem {
     /// `limit` (unit width); if the ellipsis alone is too wide, the line is left empty.
     ///
     /// Binary searches rely on a piece growing when it gains units, which holds for advances and
-    /// ink alike.
+    /// ink alike. They run on the single shaping's advances; only the answer is measured as shown
+    /// (shaped again when an end is unsafe to break) and shortened by galloping if that is wider,
+    /// so a cut costs O(log n) shapings of the kept text, never one per candidate (issue 11).
     func truncated(_ content: Range<Int>, standingFor units: Range<Int>, limit: Double) -> ShownLine {
         let start = content.lowerBound, end = content.upperBound
         let ellipsis = ellipsisPiece
@@ -119,8 +123,13 @@ extension FitProblem {
             var low = start, high = end
             while low < high {
                 let middle = (low + high + 1) / 2
-                if fits(table.piece(start, middle).then(ellipsis)) { low = middle } else { high = middle - 1 }
+                if fits(table.piece(start, middle, reshaping: false).then(ellipsis)) {
+                    low = middle
+                } else {
+                    high = middle - 1
+                }
             }
+            low = largestFitting(upTo: low, atLeast: start) { fits(table.piece(start, $0).then(ellipsis)) }
             let headEnd = table.trimmedEnd(start: start, end: low)
             return line(
                 head: start..<headEnd, tail: end..<end,
@@ -130,29 +139,35 @@ extension FitProblem {
             var low = start, high = end
             while low < high {
                 let middle = (low + high) / 2
-                if fits(ellipsis.then(table.piece(leading(middle), end))) {
+                if fits(ellipsis.then(table.piece(leading(middle), end, reshaping: false))) {
                     high = middle
                 } else {
                     low = middle + 1
                 }
             }
-            let tailStart = leading(low)
+            // Counted in kept units, so that more units is a larger number.
+            let kept = largestFitting(upTo: end - low, atLeast: 0) {
+                fits(ellipsis.then(table.piece(leading(end - $0), end)))
+            }
+            let tailStart = leading(end - kept)
             return line(
                 head: start..<start, tail: tailStart..<end,
                 piece: ellipsis.then(table.piece(tailStart, end)), ellipsis: hasEllipsis)
         case .middle:
             // The most units kept, split evenly between the two ends (the head gets the odd one).
-            func pieces(_ kept: Int) -> (head: Range<Int>, tail: Range<Int>, piece: Piece) {
+            func pieces(_ kept: Int, reshaping: Bool = true) -> (head: Range<Int>, tail: Range<Int>, piece: Piece) {
                 let headEnd = table.trimmedEnd(start: start, end: start + (kept + 1) / 2)
                 let tailStart = leading(end - kept / 2)
-                let piece = table.piece(start, headEnd).then(ellipsis).then(table.piece(tailStart, end))
+                let piece = table.piece(start, headEnd, reshaping: reshaping).then(ellipsis)
+                    .then(table.piece(tailStart, end, reshaping: reshaping))
                 return (start..<headEnd, tailStart..<end, piece)
             }
             var low = 0, high = end - start
             while low < high {
                 let middle = (low + high + 1) / 2
-                if fits(pieces(middle).piece) { low = middle } else { high = middle - 1 }
+                if fits(pieces(middle, reshaping: false).piece) { low = middle } else { high = middle - 1 }
             }
+            low = largestFitting(upTo: low, atLeast: 0) { fits(pieces($0).piece) }
             let kept = pieces(low)
             return line(head: kept.head, tail: kept.tail, piece: kept.piece, ellipsis: hasEllipsis)
         }

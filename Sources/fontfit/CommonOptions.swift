@@ -153,10 +153,10 @@ struct TextInput: ParsableArguments {
     }
 }
 
-/// Rejects a size option that is zero, negative, NaN or infinite, naming the option.
+/// Rejects a size option outside the library's range (``Limits/sizes``), naming the option.
 func checkSize(_ value: Double, option: String) throws {
-    guard value.isFinite, value > 0 else {
-        throw CLIError.usage("invalid \(option) \(value): a size must be a finite number greater than 0")
+    do { try Font.checkSize(value) } catch {
+        throw CLIError.usage("invalid \(option) \(value): \(error.description.drop { $0 != ":" }.dropFirst(2))")
     }
 }
 

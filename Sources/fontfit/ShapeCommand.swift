@@ -27,23 +27,46 @@ struct ShapeCommand: ParsableCommand {
         let options = try shaping.options(for: font, path: fontOptions.fontPath)
         if json {
             let scale = (fontSize ?? Double(font.face.unitsPerEm)) / Double(font.face.unitsPerEm)
-            let shaped = font.shape(text, options: options)
-            let clusters = shaped.scalarClusters
-            let glyphs = zip(shaped.glyphs, clusters).map { glyph, cluster -> JSONValue in
-                var members: [(String, JSONValue)] = [("glyph", .integer(Int(glyph.glyphID)))]
-                if !noGlyphNames { members.append(("name", .string(font.glyphName(glyph.glyphID)))) }
-                if !noClusters { members.append(("cluster", .integer(cluster))) }
+            // Clusters and feature ranges count Unicode scalars, as in hb-shape's output.
+            let shaped = try font.shapeAsHBShape(text, options: options)
+            let clusters = shaped.glyphs.lazy.map(\.cluster)
+            // Streamed glyph by glyph; each glyph's quoted name is looked up once.
+            var names: [UInt32: [UInt8]] = [:]
+            var out = JSONStreamWriter()
+            out.raw("{\"glyphs\":[")
+            for (index, (glyph, cluster)) in zip(shaped.glyphs, clusters).enumerated() {
+                out.raw(index == 0 ? "{\"glyph\":" : ",{\"glyph\":")
+                out.integer(Int(glyph.glyphID))
+                if !noGlyphNames {
+                    out.raw(",\"name\":")
+                    if let name = names[glyph.glyphID] {
+                        out.bytes(name)
+                    } else {
+                        let name = JSONStreamWriter.quoted(font.glyphName(glyph.glyphID))
+                        names[glyph.glyphID] = name
+                        out.bytes(name)
+                    }
+                }
+                if !noClusters {
+                    out.raw(",\"cluster\":")
+                    out.integer(cluster)
+                }
                 if !noPositions && !noAdvances {
-                    members += [("xAdvance", .number(Double(glyph.xAdvance) * scale)),
-                                ("yAdvance", .number(Double(glyph.yAdvance) * scale))]
+                    out.raw(",\"xAdvance\":")
+                    out.number(Double(glyph.xAdvance) * scale)
+                    out.raw(",\"yAdvance\":")
+                    out.number(Double(glyph.yAdvance) * scale)
                 }
                 if !noPositions {
-                    members += [("xOffset", .number(Double(glyph.xOffset) * scale)),
-                                ("yOffset", .number(Double(glyph.yOffset) * scale))]
+                    out.raw(",\"xOffset\":")
+                    out.number(Double(glyph.xOffset) * scale)
+                    out.raw(",\"yOffset\":")
+                    out.number(Double(glyph.yOffset) * scale)
                 }
-                return .object(members)
+                out.raw("}")
             }
-            print(JSONValue.object([("glyphs", .array(glyphs))]).serialized)
+            out.raw("]}\n")
+            out.flush()
         } else {
             let fields = HBShapeFields(
                 glyphNames: !noGlyphNames, positions: !noPositions, clusters: !noClusters,

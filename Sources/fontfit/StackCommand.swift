@@ -37,7 +37,7 @@ struct StackArguments: ParsableArguments {
             guard rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }
             stack = try fonts.wordsToFit(
                 words, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
-                spacing: spacing, alignment: alignment, bounds: fitting.bounds.value,
+                spacing: spacing, alignment: alignment, equalWidth: equalWidth, bounds: fitting.bounds.value,
                 pixelScale: pixelScale, shaping: shaping)
         } else {
             guard !rows.isEmpty else { throw CLIError.usage("missing rows: give at least one row, or --words") }

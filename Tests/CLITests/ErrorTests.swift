@@ -65,6 +65,27 @@ import Testing
         BadInput(name: "bad --unicodes", arguments: ["shape", "--unicodes", "U+ZZZZ"], status: 64, mentions: ["U+ZZZZ"]),
         BadInput(name: "unknown option", arguments: ["measure", "x", "--colour", "red"], status: 64, mentions: ["--colour"]),
         BadInput(name: "unknown command", arguments: ["mesure", "x"], status: 64, mentions: ["mesure"]),
+        // Issue 11: sizes outside Limits.sizes. 1.7976931348623157e308 (Double's max) gave
+        // "fits": true with a null (infinite) height; 1e308 returned no lines.
+        BadInput(name: "largest double size", arguments: ["fit", "", "--frame", "175x169", "--size", "1.7976931348623157e308"],
+                 status: 64, mentions: ["--size", "1.7976931348623157e+308", "1e-06…1000000000"]),
+        BadInput(name: "size 1e308", arguments: ["fit", "", "--frame", "175x169", "--size", "1e308"],
+                 status: 64, mentions: ["--size", "1e+308"]),
+        BadInput(name: "subnormal size", arguments: ["measure", "x", "--size", "5e-324"], status: 64,
+                 mentions: ["--size", "5e-324"]),
+        BadInput(name: "smallest fit size below the limit",
+                 arguments: ["fit", "x", "--frame", "100x100", "--size", "100", "--min-scale", "1e-300"],
+                 status: 64, mentions: ["minimum scale factor", "1e-300"]),
+        // Issue 11: --hinting converted 1e300 to Int (a trap) and 1e10 to FreeType's 26.6 ("Not
+        // enough bits"); above FreeType's 65,535-pixel limit hinted widths stop growing, so
+        // 1e6 reported 429,530 pt for a true fit of 171,812 pt and 1e15 climbed pixel by pixel.
+        BadInput(name: "hinted size 1e300", arguments: ["fit", "Hinted", "--frame", "200x100", "--size", "1e300", "--min-scale", "1", "--hinting"],
+                 status: 64, mentions: ["--size"]),
+        BadInput(name: "hinted size above FreeType's pixel limit",
+                 arguments: ["fit", "quick brown", "--frame", "100x1e15", "--size", "1e6", "--min-scale", "1e-6", "--hinting"],
+                 status: 64, mentions: ["hinted", "65535"]),
+        BadInput(name: "huge line spacing", arguments: ["fit", "a b", "--frame", "10x100", "--size", "10", "--line-spacing", "1e300"],
+                 status: 64, mentions: ["line spacing", "1e+300"]),
     ]
 
     @Test(arguments: cases)

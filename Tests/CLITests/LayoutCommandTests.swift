@@ -191,3 +191,75 @@ extension LayoutCommandTests {
         }
     }
 }
+
+/// Issue 11 regressions in `stack`, checked against the rows the same command reports and `measure`.
+extension LayoutCommandTests {
+    /// `stack Hello World --frame 40x64 --size 72 --min-scale 1 --align trailing` does not fit; it
+    /// reported the frame's width (40) as the stack's while its rows stuck out to x = −166.
+    @Test func stackThatDoesNotFitIsAsWideAsItsRows() throws {
+        let json = try CLIRunner.json(
+            ["stack", "Hello", "World", "--frame", "40x64", "--size", "72", "--min-scale", "1", "--align", "trailing"])
+        #expect(json["fits"] as? Bool == false)
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let lefts = rows.map { $0["x"] as! Double }
+        let rights = rows.map { ($0["x"] as! Double) + ($0["width"] as! Double) }
+        #expect(lefts.allSatisfy { $0 >= 0 })
+        #expect(json["width"] as? Double == rights.max()! - lefts.min()!)
+        // And the widest row is as wide as `measure` says the widest word is at that size.
+        let world = try CLIRunner.json(["measure", "World", "--size", "72"])
+        #expect(json["width"] as? Double == world["width"] as? Double)
+    }
+
+    /// `--equal-width` was ignored together with `--words`: every word's row must take the widest
+    /// word's width.
+    @Test func equalWidthAppliesToWords() throws {
+        let json = try CLIRunner.json(
+            ["stack", "--words", "a bbbbbb cc", "--frame", "400x400", "--size", "72", "--equal-width", "--align", "trailing"])
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let size = try #require(json["size"] as? Double)
+        let widest = try CLIRunner.json(["measure", "bbbbbb", "--size", "\(size)"])["width"] as! Double
+        #expect(rows.count == 3)
+        for row in rows {
+            #expect(row["width"] as? Double == widest)
+            #expect(row["x"] as? Double == 0)
+        }
+        #expect(json["width"] as? Double == widest)
+    }
+}
+
+extension LayoutCommandTests {
+    /// OpszTest.ttf with its axis tag `opsz` renamed `0001` (in fvar's axis record; nothing else
+    /// names the axis), written to a temporary file.
+    static func numericAxisFont() throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLIRunner.fixture("fonts/OpszTest.ttf"))))
+        func uint(_ offset: Int, _ size: Int) -> Int { bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) } }
+        let tableCount = uint(4, 2)
+        let fvar = try #require((0..<tableCount).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4].elementsEqual("fvar".utf8) })
+        let table = uint(fvar + 8, 4)
+        let axis = table + uint(table + 4, 2)
+        #expect(bytes[axis..<axis + 4].elementsEqual("opsz".utf8))
+        bytes.replaceSubrange(axis..<axis + 4, with: Array("0001".utf8))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-axis-0001-\(getpid()).ttf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Issue 11: `--variations 0001=500` (an axis tag of digits) must be applied like any other tag:
+    /// the renamed axis at 72 measures as `opsz=72` does on the original font, not as the default.
+    @Test func numericAxisTagIsApplied() throws {
+        let renamed = try Self.numericAxisFont()
+        defer { try? FileManager.default.removeItem(atPath: renamed) }
+        let original = CLIRunner.fixture("fonts/OpszTest.ttf")
+        let numeric = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", renamed, "--variations", "0001=72"])
+        let named = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", original, "--variations", "opsz=72"])
+        let plain = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", original])
+        #expect(numeric["width"] as? Double == named["width"] as? Double)
+        #expect(numeric["width"] as? Double != plain["width"] as? Double)
+        // Out of range, as in the issue: clamped to the axis maximum by HarfBuzz, as hb-shape does.
+        let clamped = try CLIRunner.json(["measure", "Hamburgefonstiv", "--font", renamed, "--variations", "0001=500"])
+        #expect(clamped["width"] as? Double == named["width"] as? Double)
+        let shaped = try CLIRunner.run(["shape", "Hamburgefonstiv", "--font", renamed, "--variations", "0001=500", "--no-glyph-names"])
+        let reference = try CLIRunner.run(["shape", "Hamburgefonstiv", "--font", original, "--variations", "opsz=72", "--no-glyph-names"])
+        #expect(shaped.stdout == reference.stdout && shaped.status == 0)
+    }
+}

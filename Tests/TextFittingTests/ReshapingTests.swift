@@ -72,3 +72,49 @@ import TextFitting
         #expect(calls.ranges.withLock { $0.isEmpty })
     }
 }
+
+extension ReshapingTests {
+    /// Issue 11: `fit --line-limit 1` of long text that does not fit re-shaped the line for every
+    /// candidate end while truncating ("word " × 20,000 took 26 s, 1 MB 51 s): each emergency line
+    /// measured the rest of its segment shaped again, every line of the text was laid out though
+    /// one is kept, and the "…" search shaped half the paragraph per probe. With every unit unsafe
+    /// to break (so any line could be shaped again), truncating to one line must shape only a few
+    /// lines' worth of text, whatever the text's length.
+    @Test(arguments: [TruncationMode.tail, .head, .middle])
+    func truncatingLongTextShapesAFewLinesNotTheText(_ mode: TruncationMode) {
+        let calls = Calls()
+        let string = String(repeating: "word ", count: 4_000) + String(repeating: "x", count: 4_000)
+        let plain = Synthetic.text(string)
+        let advances = plain.units.map(\.advance)
+        var text = Synthetic.text(
+            string,
+            reshapedWidth: { range in
+                calls.ranges.withLock { $0.append(range) }
+                return advances[range].reduce(0, +) + 0.01
+            })
+        // As `fit --line-limit 1` prepares it: no break opportunities, one paragraph.
+        for index in text.units.indices {
+            text.units[index].unsafeToBreakAfter = true
+            text.units[index].breakAfter = .none
+        }
+        // 10 em wide at 10 pt: about four words per line, 24,000 units in all.
+        for lineLimit in [1, 3] {
+            calls.ranges.withLock { $0.removeAll() }
+            let result = TextFitter.fit(
+                text,
+                options: FitOptions(
+                    maxSize: 10, minimumScaleFactor: 1, frameWidth: 100, frameHeight: 1000, lineLimit: lineLimit,
+                    truncation: mode))
+            #expect(!result.fits && result.truncated)
+            #expect(result.lines.count == lineLimit)
+            for line in result.lines { #expect(line.width <= 100 * (1 + 1e-9)) }
+            let recorded = calls.ranges.withLock { $0 }
+            let shapedUnits = recorded.reduce(0) { $0 + $1.count }
+            // A line holds at most 20 units (10 em of 0.5 em letters); a few dozen shapings of a
+            // line or two each, not thousands, nor any of half the text.
+            #expect(recorded.count <= 40 * lineLimit + 40, "\(recorded.count) shapings")
+            #expect(recorded.allSatisfy { $0.count <= 60 }, "\(recorded.map(\.count).max() ?? 0) units in one shaping")
+            #expect(shapedUnits <= 2_000 * lineLimit, "\(shapedUnits) units shaped")
+        }
+    }
+}

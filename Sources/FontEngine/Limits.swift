@@ -1,0 +1,46 @@
+/// The ranges of values fontfit computes with. Inside them every result is finite and is what the
+/// documentation promises; a value outside is rejected with ``FontEngineError/invalidSize(_:)`` or
+/// ``FontEngineError/invalidValue(name:value:expected:)`` (the CLI exits 64 and names it), never
+/// clamped in silence and never a trap.
+public enum Limits {
+    /// Font sizes in points: a measured or rendered size, a fit's maximum size and its smallest
+    /// candidate (maximum size × minimum scale factor). From a millionth of a point to a billion
+    /// points, so that a line of a million em is still a finite, exact width (1e15 pt) and a size's
+    /// reciprocal never overflows.
+    public static let sizes: ClosedRange<Double> = 1e-6...1e9
+    /// Largest maximum size of a fit with hinted widths: FreeType's pixel sizes are 16-bit
+    /// (`FT_Set_Pixel_Sizes` caps them at 65,535 ppem), so larger hinted widths cannot be measured.
+    public static let largestHintedSize = 65_535.0
+    /// Spacing in points between lines, rows, or ruby and base.
+    public static let spacings: ClosedRange<Double> = 0...1e9
+    /// Dimensionless factors: row weights, the ruby ratio, image aspect ratios, pixel scales.
+    public static let factors: ClosedRange<Double> = 1e-6...1e6
+
+    /// `x` in `range` as text for an error message: "1e-06…1e+09".
+    static func describe(_ range: ClosedRange<Double>) -> String {
+        "\(range.lowerBound.shortDescription)…\(range.upperBound.shortDescription)"
+    }
+
+    /// Checks a factor, naming it in the error.
+    public static func checkFactor(_ value: Double, name: String) throws(FontEngineError) {
+        guard factors.contains(value) else {
+            throw .invalidValue(name: name, value: "\(value)", expected: "a number in \(describe(factors))")
+        }
+    }
+
+    /// Checks a spacing in points, naming it in the error.
+    public static func checkSpacing(_ value: Double, name: String) throws(FontEngineError) {
+        guard spacings.contains(value) else {
+            throw .invalidValue(name: name, value: "\(value)", expected: "a number of points in \(describe(spacings))")
+        }
+    }
+}
+
+extension Int {
+    /// `value` rounded toward zero, or nil when it is NaN, infinite or out of `Int`'s range: every
+    /// Double the package turns into an integer goes through here or an explicit range check.
+    public init?(checked value: Double) {
+        guard value.isFinite, value > -0x1p63, value < 0x1p63 else { return nil }
+        self.init(value)
+    }
+}
