@@ -118,6 +118,19 @@ extension PreparedText {
         MeasuredTextBuilder(fonts: fonts, options: shaping, lineBreaks: wraps, ink: hasInk, images: images)
     }
 
+    /// What a fitted line draws: its part of the paragraph, shaped again on its own with the
+    /// paragraph's runs; a line that ends in an ellipsis or a hyphen its source lacks is shaped as
+    /// drawn, in the paragraph's direction.
+    public func drawn(_ line: FittedLine) -> ShapedParagraph {
+        let source = text.utf8.dropFirst(line.range.lowerBound).prefix(line.range.count)
+        if line.text.utf8.elementsEqual(source) { return paragraph.reshaped(line.range) }
+        // The images of a truncated line are those whose placeholders it kept, in order.
+        func placeholders(_ text: some Sequence<Unicode.Scalar>) -> Int { text.reduce(0) { $0 + ($1 == InlineImage.placeholder ? 1 : 0) } }
+        let first = placeholders(String(decoding: text.utf8.prefix(line.range.lowerBound), as: UTF8.self).unicodeScalars)
+        let kept = images.dropFirst(first).prefix(placeholders(line.text.unicodeScalars))
+        return ShapedParagraph(line.text, fonts: fonts, options: paragraph.directionFixed, images: Array(kept))
+    }
+
     /// Where each inline image goes in a fit of this text, in the fit's coordinates (the line boxes'
     /// frame): it stands on its line's baseline like a glyph, as tall as the line (or cap height).
     public func imageBoxes(in result: FitResult) -> [Box] {

@@ -56,13 +56,8 @@ extension RenderScene {
         let lineHeight = paragraph.lineMetrics().lineHeight * result.size
         for line in result.lines {
             scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
-            let source = paragraph.text.utf8.dropFirst(line.range.lowerBound).prefix(line.range.count)
-            // A truncated line ends in an ellipsis its source text lacks: it is shaped as drawn, in
-            // the paragraph's direction.
-            let drawn = line.text.utf8.elementsEqual(source)
-                ? paragraph.reshaped(line.range)
-                : ShapedParagraph(line.text, fonts: prepared.fonts, options: paragraph.directionFixed)
-            scene.addText(drawn, size: result.size, x: margin + line.penX, baseline: margin + line.baseline)
+            scene.addText(
+                prepared.drawn(line), size: result.size, x: margin + line.penX, baseline: margin + line.baseline)
         }
         return scene
     }

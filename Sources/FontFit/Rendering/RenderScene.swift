@@ -160,13 +160,15 @@ public struct RenderScene: Sendable {
 
     /// Adds the glyphs of `paragraph` that lie in the UTF-8 `range` (all when nil), as
     /// ``ShapedParagraph/walk(_:_:)`` places them, at `size` points with the pen starting at
-    /// (`x`, `baseline`): one text element per font. Inline images leave their space empty.
+    /// (`x`, `baseline`): one text element per font. Inline images leave their space empty. Returns
+    /// the advance drawn, in points.
+    @discardableResult
     public mutating func addText(
         _ paragraph: ShapedParagraph, range: Range<Int>? = nil, size: Double, x: Double, baseline: Double,
         color: RGBAColor = .black
-    ) {
+    ) -> Double {
         var glyphsByFont = [[PositionedGlyph]](repeating: [], count: paragraph.fonts.fonts.count)
-        paragraph.walk(range) { placed in
+        let advance = paragraph.walk(range) { placed in
             guard placed.image == nil else { return }
             glyphsByFont[paragraph.runs[placed.run].fontIndex].append(
                 PositionedGlyph(glyph: placed.glyph.glyphID, x: x + placed.x * size, y: baseline - placed.y * size))
@@ -174,6 +176,7 @@ public struct RenderScene: Sendable {
         for (font, glyphs) in zip(paragraph.fonts.fonts, glyphsByFont) where !glyphs.isEmpty {
             elements.append(.text(Text(font: font, size: size, glyphs: glyphs, color: color)))
         }
+        return advance * size
     }
 
     /// Itemizes, shapes and measures `text` as one line whose line box has its top-left corner at
