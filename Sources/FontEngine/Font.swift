@@ -23,6 +23,10 @@ public final class Font: @unchecked Sendable {
     /// (from glyf's phantom points when set, from the font extents otherwise), even when the
     /// coordinates are the defaults.
     let setsCoordinates: Bool
+    /// The axes the caller set explicitly (``init(face:variations:namedInstance:)``'s variations):
+    /// automatic optical sizing leaves an `opsz` set here alone, as CSS leaves one set by
+    /// `font-variation-settings`.
+    public let explicitAxes: Set<String>
 
     /// Makes a font from a face at the given variation settings.
     ///
@@ -54,10 +58,13 @@ public final class Font: @unchecked Sendable {
         let coordinates = zip(axes, values).map { FontVariation(tag: $0.tag, value: $1) }
         self.init(
             face: face, coordinates: coordinates, namedInstance: namedInstance, scale: face.unitsPerEm,
-            setsCoordinates: !variations.isEmpty || namedInstance != nil)
+            setsCoordinates: !variations.isEmpty || namedInstance != nil, explicitAxes: Set(variations.map(\.tag)))
     }
 
-    private init(face: FontFace, coordinates: [FontVariation], namedInstance: Int?, scale: Int, setsCoordinates: Bool) {
+    private init(
+        face: FontFace, coordinates: [FontVariation], namedInstance: Int?, scale: Int, setsCoordinates: Bool,
+        explicitAxes: Set<String>
+    ) {
         let font = hb_font_create(face.handle)!
         hb_font_set_scale(font, Int32(scale), Int32(scale))
         if setsCoordinates && !coordinates.isEmpty {
@@ -70,6 +77,7 @@ public final class Font: @unchecked Sendable {
         self.coordinates = coordinates
         self.namedInstance = namedInstance
         self.setsCoordinates = setsCoordinates
+        self.explicitAxes = explicitAxes
     }
 
     deinit {
@@ -81,7 +89,28 @@ public final class Font: @unchecked Sendable {
     func rescaled(to scale: Int) -> Font {
         Font(
             face: face, coordinates: coordinates, namedInstance: namedInstance, scale: scale,
-            setsCoordinates: setsCoordinates)
+            setsCoordinates: setsCoordinates, explicitAxes: explicitAxes)
+    }
+
+    /// Whether the font's widths follow the size automatically: it has an `opsz` axis the caller
+    /// did not set, so it is drawn at opsz = size, as CSS (`font-optical-sizing: auto`) and Apple's
+    /// text stacks draw it.
+    public var followsOpticalSize: Bool {
+        !explicitAxes.contains("opsz") && coordinates.contains { $0.tag == "opsz" }
+    }
+
+    /// The font as drawn at `size` points with automatic optical sizing: `opsz` set to the size
+    /// (clamped to the axis), the other coordinates kept; the font itself when it does not follow
+    /// the size.
+    public func atOpticalSize(_ size: Double) -> Font {
+        guard followsOpticalSize, let axis = VariationAxis.all(of: face).first(where: { $0.tag == "opsz" }) else {
+            return self
+        }
+        let opsz = min(max(size, axis.minValue), axis.maxValue)
+        let coordinates = self.coordinates.map { $0.tag == "opsz" ? FontVariation(tag: "opsz", value: opsz) : $0 }
+        return Font(
+            face: face, coordinates: coordinates, namedInstance: namedInstance, scale: face.unitsPerEm,
+            setsCoordinates: true, explicitAxes: explicitAxes)
     }
 
     /// Whether any coordinate differs from its axis default.

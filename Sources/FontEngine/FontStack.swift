@@ -5,7 +5,7 @@
 /// character of it (so a base letter and its combining marks, or an emoji ZWJ sequence, stay in one
 /// font); a cluster no font covers stays in the primary font and is reported as missing.
 public struct FontStack: Sendable {
-    public let fonts: [Font]
+    public private(set) var fonts: [Font]
 
     /// A stack of one font: no fallback.
     public init(_ font: Font) {
@@ -18,6 +18,14 @@ public struct FontStack: Sendable {
             throw .invalidValue(name: "font stack", value: "[]", expected: "at least one font")
         }
         self.fonts = fonts
+    }
+
+    /// The stack as drawn at `size` points with automatic optical sizing (``Font/atOpticalSize(_:)``).
+    public func atOpticalSize(_ size: Double) -> FontStack {
+        guard fonts.contains(where: \.followsOpticalSize) else { return self }
+        var stack = self
+        stack.fonts = fonts.map { $0.atOpticalSize(size) }
+        return stack
     }
 
     /// The font whose metrics every line box includes (the CSS strut), and whose glyph 0 stands for

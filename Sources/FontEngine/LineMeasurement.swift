@@ -80,21 +80,27 @@ extension ShapedParagraph {
 extension FontStack {
     /// Measures `text` as one line at `size` points: itemized, each run shaped in its font, and each
     /// U+FFFC standing for the next of `images` (with no images, U+FFFC is a character like any other).
+    ///
+    /// - Parameter opticalSizing: a font with an `opsz` axis the caller did not set is measured at
+    ///   opsz = `size`, as browsers and Apple's text stacks draw it; false keeps its coordinates.
     public func measure(
-        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
+        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
+        opticalSizing: Bool = true
     ) throws(FontEngineError) -> LineMeasurement {
         try Font.checkSize(size)
         if !images.isEmpty { try InlineImage.validate(images, in: text) }
-        return ShapedParagraph(text, fonts: self, options: try options.validated(), images: images).measure(size: size)
+        let fonts = opticalSizing ? atOpticalSize(size) : self
+        return ShapedParagraph(text, fonts: fonts, options: try options.validated(), images: images).measure(size: size)
     }
 }
 
 extension Font {
     /// Measures `text` as one line at `size` points (see ``FontStack/measure(_:size:options:images:)``).
     public func measure(
-        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
+        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
+        opticalSizing: Bool = true
     ) throws(FontEngineError) -> LineMeasurement {
-        try FontStack(self).measure(text, size: size, options: options, images: images)
+        try FontStack(self).measure(text, size: size, options: options, images: images, opticalSizing: opticalSizing)
     }
 
     /// The union of every glyph's outline bounds placed at its pen position, in font units, y up.

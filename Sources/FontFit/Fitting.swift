@@ -63,13 +63,16 @@ public struct PreparedText: Sendable {
     ///     still limits the size (unlike SwiftUI's `lineLimit(1)`).
     ///   - widths: how widths depend on the size: proportional (measured once), hinted (whole pixel
     ///     sizes with FreeType's hinted advances, as a hinting renderer draws them), or following the
-    ///     font's optical-size axis; the last two re-measure at candidate sizes.
+    ///     font's optical-size axis; the last two re-measure at candidate sizes. Nil (the default)
+    ///     follows the optical-size axis of a primary font that has one the caller did not set, as
+    ///     browsers and Apple's text stacks do, and is proportional otherwise.
     public func fit(
         in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil,
         bounds: FitBounds = .lineBox, lineSpacing: Double = 0, alignment: LineAlignment = .leading,
         truncation: TruncationMode = .tail, granularity: Double? = nil, presetSizes: [Double]? = nil,
-        widths: WidthModel = .proportional
+        widths: WidthModel? = nil
     ) throws(FontEngineError) -> FitResult {
+        let widths = widths ?? fonts.defaultWidthModel
         let options = try FitOptions.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
@@ -174,9 +177,10 @@ extension FontStack {
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
-        presetSizes: [Double]? = nil, widths: WidthModel = .proportional,
+        presetSizes: [Double]? = nil, widths: WidthModel? = nil,
         shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontEngineError) -> FitResult {
+        let widths = widths ?? defaultWidthModel
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
             images.isEmpty
         {
@@ -196,6 +200,12 @@ extension FontStack {
     }
 }
 
+extension FontStack {
+    /// Automatic optical sizing: widths follow the size when the primary font has an `opsz` axis the
+    /// caller did not set.
+    var defaultWidthModel: WidthModel { primary.followsOpticalSize ? .followingOpticalSize : .proportional }
+}
+
 extension Font {
     /// Shapes `text` once in this font alone and measures it for fitting; see
     /// ``FontStack/prepare(_:options:wrapping:ink:images:)``.
@@ -212,7 +222,7 @@ extension Font {
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
-        presetSizes: [Double]? = nil, widths: WidthModel = .proportional,
+        presetSizes: [Double]? = nil, widths: WidthModel? = nil,
         shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontEngineError) -> FitResult {
         try FontStack(self).fit(

@@ -14,8 +14,8 @@ extension PreparedText {
             let opticalSize = min(max(size, axis.minValue), axis.maxValue)
             // The axis exists, so this cannot fail; the prepared font is the fallback all the same.
             let sized = (try? Font(face: font.face, variations: others + [FontVariation(tag: "opsz", value: opticalSize)])) ?? font
-            // The primary font follows the size; fallback fonts keep their coordinates.
-            let stack = (try? FontStack([sized] + fonts.fonts.dropFirst())) ?? fonts
+            // Fallback fonts follow the size only where their own opsz axis is left automatic.
+            let stack = (try? FontStack([sized] + fonts.fonts.dropFirst().map { $0.atOpticalSize(size) })) ?? fonts
             let builder = MeasuredTextBuilder(
                 fonts: stack, options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
             var text = builder.build(self.text)

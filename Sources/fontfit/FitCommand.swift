@@ -17,8 +17,10 @@ struct FitArguments: ParsableArguments {
         valueName: "aspect[:cap]"))
     var inlineImage: [String] = []
     @Flag(help: "Whole pixel sizes with FreeType's hinted advances.") var hinting = false
-    @Flag(help: "Set the font's opsz axis to the size at every candidate, as automatic optical sizing does.")
-    var opticalSize = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Set the font's opsz axis to the size at every candidate, as automatic optical sizing does.",
+        discussion: "On by default for a font with an opsz axis that --variations does not set."))
+    var opticalSize: Bool?
 
     enum Truncation: String, ExpressibleByArgument, CaseIterable {
         case tail, head, middle, none
@@ -36,7 +38,7 @@ struct FitArguments: ParsableArguments {
         if granularity != nil && presetSizes != nil {
             throw ValidationError("give --granularity or --preset-sizes, not both")
         }
-        if hinting && opticalSize {
+        if hinting && opticalSize == true {
             throw ValidationError("give --hinting or --optical-size, not both")
         }
     }
@@ -69,7 +71,7 @@ struct FitArguments: ParsableArguments {
             in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
             bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
             truncation: truncation.mode, granularity: granularity, presetSizes: presets,
-            widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional)
+            widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
         fontOptions.warnMissing(prepared.missing)
         return Fitted(result: result, prepared: prepared, frame: frame)
     }

@@ -11,6 +11,8 @@ struct MeasureArguments: ParsableArguments {
         "An image in the line, as wide as ASPECT × its height (repeat for several; ':cap' makes it cap-height tall).",
         discussion: "Each {} in the text marks where the next image goes.", valueName: "aspect[:cap]"))
     var inlineImage: [String] = []
+    @Flag(help: "Keep the font's opsz axis where it is instead of setting it to --size (automatic optical sizing).")
+    var noOpticalSize = false
 
     struct Measured {
         let text: String
@@ -31,7 +33,8 @@ struct MeasureArguments: ParsableArguments {
         let fonts = try fontOptions.load()
         let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
         try InlineImage.validate(images, in: text)
-        let paragraph = ShapedParagraph(text, fonts: fonts, options: shaping, images: images)
+        let sized = noOpticalSize ? fonts : fonts.atOpticalSize(size)
+        let paragraph = ShapedParagraph(text, fonts: sized, options: shaping, images: images)
         let measurement = paragraph.measure(size: size)
         fontOptions.warnMissing(measurement.missing)
         return Measured(

@@ -45,7 +45,7 @@ import Testing
         for size in Self.sizes {
             var arguments = [
                 "measure", "--font", CLIRunner.fixture(golden.font), "--face-index", String(golden.faceIndex),
-                "--size", String(size),
+                "--size", String(size), "--no-optical-size",
             ]
             if !golden.features.isEmpty { arguments += ["--features", golden.features] }
             if !golden.variations.isEmpty { arguments += ["--variations", golden.variations] }

@@ -207,9 +207,15 @@ extension FitTests {
         let font = try loadFont("OpszTest.ttf")
         let text = "Hamburgefonstiv fits"
         let frame = FrameSize(width: 300, height: 200)
-        let fixed = try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1)
+        let fixed = try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .proportional)
         let following = try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .followingOpticalSize)
         #expect(following.fits && following.size > fixed.size * 1.05)
+        // Automatic optical sizing is the default (issue 7), as in browsers and Apple's text stacks.
+        let automatic = try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1)
+        #expect(automatic.size == following.size)
+        // A font whose opsz the caller set keeps it.
+        let pinned = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: 8)])
+        #expect(try pinned.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1).size == fixed.size)
         let atSize = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(following.size, 72))])
         let width = try atSize.measure(text, size: following.size).width
         #expect(width <= frame.width * (1 + 1e-9))
