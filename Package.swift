@@ -28,6 +28,11 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CFontFitFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         // ICU's C symbols carry a version suffix through macros; this shim gives Swift stable names.
         .target(
             name: "CFontFitICU",
@@ -35,7 +40,7 @@ let package = Package(
         ),
         .target(
             name: "FontEngine",
-            dependencies: ["CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG"]
+            dependencies: ["CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG", "CFontFitFontconfig"]
         ),
         .target(name: "TextFitting"),
         .target(

@@ -5,12 +5,12 @@ import Foundation
 /// The fonts to use, shared by every command.
 struct FontOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Font file (.ttf, .otf, .ttc, .otc); repeat for a fallback stack, primary first. Default: the bundled DejaVu Sans.",
-        valueName: "path"))
+        "A font file (.ttf, .otf, .ttc, .otc) or a family and style that fontconfig resolves ('DejaVu Sans', 'Noto Sans:bold'); repeat for a fallback stack, primary first. Default: the bundled DejaVu Sans.",
+        valueName: "path-or-name"))
     var font: [String] = []
 
     @Option(help: "Face index in a collection (of the primary font).")
-    var faceIndex: Int = 0
+    var faceIndex: Int?
 
     @Option(help: "Variation axis values of the primary font, comma-separated, e.g. wght=700,wdth=90.")
     var variations: String = ""
@@ -18,25 +18,51 @@ struct FontOptions: ParsableArguments {
     @Option(help: "Start the primary font from this named instance (index or name, see `fontfit info`).")
     var namedInstance: String?
 
-    /// The primary font's file.
-    var fontPath: String { fontPaths[0] }
+    @Flag(help: "Append fontconfig's fallback fonts for characters no font in the stack has, as a browser does.")
+    var systemFallback = false
 
-    var fontPaths: [String] { font.isEmpty ? [BundledFont.path] : font }
-
-    /// How messages name the font file at `path`.
+    /// How messages name a font file.
     static func label(_ path: String) -> String { path == BundledFont.path ? "bundled" : path }
 
+    /// A `--font` value as a file and face: a path when a file is there (or it looks like one),
+    /// otherwise a fontconfig pattern, resolved as `fc-match` resolves it.
+    static func resolve(_ value: String) throws -> (path: String, faceIndex: Int, namedInstance: Int?) {
+        let looksLikeAPath = value.contains("/")
+            || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { value.lowercased().hasSuffix($0) }
+        if looksLikeAPath || FileManager.default.fileExists(atPath: value) { return (value, 0, nil) }
+        let match = try FontResolver.match(value)
+        return (match.path, match.faceIndex, match.namedInstance)
+    }
+
     /// The stack: the primary font with the face index, named instance and variations given, then
-    /// each fallback font as its file's first face at its default instance.
-    func load() throws -> FontStack {
+    /// each fallback font at its default instance; with --system-fallback, then fontconfig's choice
+    /// for each character of `texts` that no font in it has.
+    func load(covering texts: [String] = []) throws -> FontStack {
         var fonts = [try loadPrimary()]
-        for path in fontPaths.dropFirst() { fonts.append(try Font(face: FontFace(contentsOf: path))) }
-        return try FontStack(fonts)
+        for value in font.dropFirst() {
+            let resolved = try Self.resolve(value)
+            fonts.append(try Font(
+                face: FontFace(contentsOf: resolved.path, index: resolved.faceIndex), namedInstance: resolved.namedInstance))
+        }
+        var stack = try FontStack(fonts)
+        if systemFallback {
+            let family = font.first.flatMap { value in (try? FontResolver.match(value))?.family }
+            for scalar in Set(texts.flatMap { ShapedParagraph($0, fonts: stack).missing }).sorted(by: { $0.value < $1.value }) {
+                guard ShapedParagraph(String(scalar), fonts: stack).missing.contains(scalar),
+                    let match = FontResolver.fallback(for: scalar, near: family)
+                else { continue }
+                fonts.append(try Font(
+                    face: FontFace(contentsOf: match.path, index: match.faceIndex), namedInstance: match.namedInstance))
+                stack = try FontStack(fonts)
+            }
+        }
+        return stack
     }
 
     func loadPrimary() throws -> Font {
-        let face = try FontFace(contentsOf: fontPath, index: faceIndex)
-        var instance: Int?
+        let resolved = try font.first.map(Self.resolve) ?? (path: BundledFont.path, faceIndex: 0, namedInstance: nil)
+        let face = try FontFace(contentsOf: resolved.path, index: faceIndex ?? resolved.faceIndex)
+        var instance = resolved.namedInstance
         if let namedInstance {
             let instances = try Font(face: face).info.namedInstances
             if let index = Int(namedInstance) {
@@ -47,7 +73,7 @@ struct FontOptions: ParsableArguments {
                 instance = index
             } else {
                 throw FontEngineError.unknownNamedInstance(
-                    namedInstance, available: instances.map(\.name))
+                    namedInstance, available: instances.map { $0.name })
             }
         }
         return try Font(
@@ -55,16 +81,16 @@ struct FontOptions: ParsableArguments {
     }
 
     /// Warns on standard error about characters no font in the stack has.
-    func warnMissing(_ missing: [Unicode.Scalar]) {
+    static func warnMissing(_ missing: [Unicode.Scalar], in stack: FontStack) {
         guard !missing.isEmpty else { return }
-        let fonts = fontPaths.map(Self.label).joined(separator: ", ")
+        let fonts = stack.fonts.map { label($0.face.source) }.joined(separator: ", ")
         warn("no font (\(fonts)) has a glyph for " + missing.map(codePointLabel).joined(separator: ", "))
     }
 
     /// The `fonts` member of JSON results: each font's file and face index, primary first.
-    func fontsJSON() -> JSONValue {
-        .array(fontPaths.enumerated().map { index, path in
-            .object([("file", .string(path)), ("faceIndex", .integer(index == 0 ? faceIndex : 0))])
+    static func fontsJSON(_ stack: FontStack) -> JSONValue {
+        .array(stack.fonts.map { font in
+            .object([("file", .string(font.face.source)), ("faceIndex", .integer(font.face.index))])
         })
     }
 }
@@ -97,7 +123,7 @@ struct ShapingArguments: ParsableArguments {
 
     /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
     /// it gets a warning (its digits keep their own widths).
-    func options(for font: Font, path: String) throws -> ShapingOptions {
+    func options(for font: Font) throws -> ShapingOptions {
         var options = try ShapingOptions(
             features: FontFeature.list(features),
             direction: direction.map { text throws(FontEngineError) in try TextDirection(parsing: text) },
@@ -105,7 +131,7 @@ struct ShapingArguments: ParsableArguments {
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {
-                warn("\(path) has no 'tnum' feature: digits keep their own widths")
+                warn("\(FontOptions.label(font.face.source)) has no 'tnum' feature: digits keep their own widths")
             }
             options.features.append(try FontFeature("tnum"))
         }

@@ -64,15 +64,15 @@ struct FitArguments: ParsableArguments {
                 return value
             }
         }
-        let fonts = try fontOptions.load()
-        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
+        let fonts = try fontOptions.load(covering: [text])
+        let shaping = try shaping.options(for: fonts.primary)
         let prepared = try fonts.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: fitting.bounds == .ink, images: images)
         let result = try prepared.fit(
             in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
             bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
             truncation: truncation.mode, granularity: granularity, presetSizes: presets,
             widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
-        fontOptions.warnMissing(prepared.missing)
+        FontOptions.warnMissing(prepared.missing, in: fonts)
         return Fitted(result: result, prepared: prepared, frame: frame)
     }
 }
@@ -89,13 +89,13 @@ struct FitCommand: ParsableCommand {
         let fitted = try arguments.fit()
         if json {
             let images = arguments.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
-            print(Self.json(fitted.result, images: images, missing: fitted.prepared.missing, fonts: arguments.fontOptions).serialized)
+            print(Self.json(fitted.result, images: images, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts).serialized)
         } else {
             Self.printHuman(fitted.result, frame: fitted.frame, maxSize: arguments.fitting.size)
         }
     }
 
-    static func json(_ result: FitResult, images: [Box]? = nil, missing: [Unicode.Scalar], fonts: FontOptions) -> JSONValue {
+    static func json(_ result: FitResult, images: [Box]? = nil, missing: [Unicode.Scalar], fonts: FontStack) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
             ("truncated", .bool(result.truncated)), ("width", .number(result.width)),
@@ -106,7 +106,7 @@ struct FitCommand: ParsableCommand {
                     ("width", .number(line.width)), ("baseline", .number(line.baseline)),
                 ])
             })),
-            ("missing", missingJSON(missing)), ("fonts", fonts.fontsJSON()),
+            ("missing", missingJSON(missing)), ("fonts", FontOptions.fontsJSON(fonts)),
         ]
         if let images {
             members.append(("images", .array(images.map { box in

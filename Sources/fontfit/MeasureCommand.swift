@@ -30,13 +30,13 @@ struct MeasureArguments: ParsableArguments {
         if !images.isEmpty {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
         }
-        let fonts = try fontOptions.load()
-        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
+        let fonts = try fontOptions.load(covering: [text])
+        let shaping = try shaping.options(for: fonts.primary)
         try InlineImage.validate(images, in: text)
         let sized = noOpticalSize ? fonts : fonts.atOpticalSize(size)
         let paragraph = ShapedParagraph(text, fonts: sized, options: shaping, images: images)
         let measurement = paragraph.measure(size: size)
-        fontOptions.warnMissing(measurement.missing)
+        FontOptions.warnMissing(measurement.missing, in: fonts)
         return Measured(
             text: text, fonts: fonts, shaping: shaping, paragraph: paragraph, measurement: measurement, images: images)
     }
@@ -63,13 +63,13 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let measured = try arguments.measure()
         if json {
-            print(Self.json(measured, fonts: arguments.fontOptions).serialized)
+            print(Self.json(measured).serialized)
         } else {
-            Self.printHuman(measured, fonts: arguments.fontOptions)
+            Self.printHuman(measured)
         }
     }
 
-    static func json(_ measured: MeasureArguments.Measured, fonts: FontOptions) -> JSONValue {
+    static func json(_ measured: MeasureArguments.Measured) -> JSONValue {
         let measurement = measured.measurement
         let metrics = measurement.metrics
         let ink = measurement.ink ?? Box(x: 0, y: metrics.ascent, width: 0, height: 0)
@@ -84,7 +84,7 @@ struct MeasureCommand: ParsableCommand {
             ("glyphCount", .integer(measurement.glyphCount)),
             ("missing", missingJSON(measurement.missing)),
             ("advance", .number(measurement.advance)),
-            ("fonts", fonts.fontsJSON()),
+            ("fonts", FontOptions.fontsJSON(measured.paragraph.fonts)),
             ("runs", runsJSON(measured.paragraph)),
         ]
         if !measured.images.isEmpty { members.append(("images", .array(measurement.images.map(box)))) }
@@ -102,14 +102,14 @@ struct MeasureCommand: ParsableCommand {
         })
     }
 
-    static func printHuman(_ measured: MeasureArguments.Measured, fonts: FontOptions) {
+    static func printHuman(_ measured: MeasureArguments.Measured) {
         let measurement = measured.measurement
         let metrics = measurement.metrics
         func pt(_ value: Double) -> String { formatted(value) + " pt" }
         var rows: [(String, String)] = []
-        for (index, (font, path)) in zip(measured.fonts.fonts, fonts.fontPaths).enumerated() {
+        for (index, font) in measured.fonts.fonts.enumerated() {
             let info = font.info
-            rows.append((index == 0 ? "font" : "fallback", "\(info.familyName) \(info.styleName) (\(FontOptions.label(path)))"))
+            rows.append((index == 0 ? "font" : "fallback", "\(info.familyName) \(info.styleName) (\(FontOptions.label(font.face.source)))"))
         }
         rows += [
             ("size", "\(pt(measurement.size)) (unitsPerEm \(measurement.unitsPerEm))"),

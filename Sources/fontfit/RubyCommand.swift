@@ -20,12 +20,12 @@ struct RubyArguments: ParsableArguments {
     func fit() throws -> Fitted {
         let frame = try fitting.parsedFrame()
         let segments = try RubyText.parse(markup)
-        let fonts = try fontOptions.load()
-        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
+        let fonts = try fontOptions.load(covering: segments.map { $0.base + ($0.ruby ?? "") })
+        let shaping = try shaping.options(for: fonts.primary)
         let fitted = try fonts.ruby(
             segments, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
             ratio: ratio, spacing: rubySpacing, shaping: shaping)
-        fontOptions.warnMissing(fitted.missing)
+        FontOptions.warnMissing(fitted.missing, in: fonts)
         return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping)
     }
 }
@@ -41,7 +41,7 @@ struct RubyCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.ruby, fonts: arguments.fontOptions).serialized)
+            print(Self.json(fitted.ruby, fonts: fitted.fonts).serialized)
         } else {
             Self.printHuman(fitted.ruby, maxSize: arguments.fitting.size)
         }
@@ -54,7 +54,7 @@ struct RubyCommand: ParsableCommand {
         ])
     }
 
-    static func json(_ fitted: FittedRuby, fonts: FontOptions) -> JSONValue {
+    static func json(_ fitted: FittedRuby, fonts: FontStack) -> JSONValue {
         let result = fitted.result
         return .object([
             ("size", .number(result.size)), ("rubySize", .number(result.rubySize)), ("scale", .number(result.scale)),
@@ -65,7 +65,7 @@ struct RubyCommand: ParsableCommand {
                     ("ruby", boxes.ruby.map { box($0, text: segment.ruby ?? "") } ?? .null),
                 ])
             })),
-            ("missing", missingJSON(fitted.missing)), ("fonts", fonts.fontsJSON()),
+            ("missing", missingJSON(fitted.missing)), ("fonts", FontOptions.fontsJSON(fonts)),
         ])
     }
 

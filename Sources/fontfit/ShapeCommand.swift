@@ -24,7 +24,7 @@ struct ShapeCommand: ParsableCommand {
         let text = try readText()
         if let fontSize { try checkSize(fontSize, option: "--font-size") }
         let font = try fontOptions.loadPrimary()
-        let options = try shaping.options(for: font, path: fontOptions.fontPath)
+        let options = try shaping.options(for: font)
         if json {
             let scale = (fontSize ?? Double(font.face.unitsPerEm)) / Double(font.face.unitsPerEm)
             // Clusters and feature ranges count Unicode scalars, as in hb-shape's output.

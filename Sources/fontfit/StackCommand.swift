@@ -28,8 +28,8 @@ struct StackArguments: ParsableArguments {
 
     func fit() throws -> Fitted {
         let frame = try fitting.parsedFrame()
-        let fonts = try fontOptions.load()
-        let shaping = try shaping.options(for: fonts.primary, path: fontOptions.fontPath)
+        let fonts = try fontOptions.load(covering: rows + template + (words.map { [$0] } ?? []))
+        let shaping = try shaping.options(for: fonts.primary)
         let spacing = try StackCommand.parseSpacingValue(spacing)
         let alignment = fitting.align.value
         let stack: FittedStack
@@ -67,7 +67,7 @@ struct StackArguments: ParsableArguments {
                 spacing: spacing, equalWidth: equalWidth, bounds: fitting.bounds.value,
                 pixelScale: pixelScale, shaping: shaping)
         }
-        fontOptions.warnMissing(stack.missing)
+        FontOptions.warnMissing(stack.missing, in: fonts)
         return Fitted(stack: stack, frame: frame, fonts: fonts, shaping: shaping)
     }
 }
@@ -83,7 +83,7 @@ struct StackCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.stack, fonts: arguments.fontOptions).serialized)
+            print(Self.json(fitted.stack, fonts: fitted.fonts).serialized)
         } else {
             Self.printHuman(fitted.stack, maxSize: arguments.fitting.size)
         }
@@ -97,7 +97,7 @@ struct StackCommand: ParsableCommand {
         return relative ? .rowHeights(value) : .points(value)
     }
 
-    static func json(_ stack: FittedStack, fonts: FontOptions) -> JSONValue {
+    static func json(_ stack: FittedStack, fonts: FontStack) -> JSONValue {
         let result = stack.result
         return .object([
             ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
@@ -109,7 +109,7 @@ struct StackCommand: ParsableCommand {
                     ("baseline", .number(frame.baseline)), ("size", .number(frame.size)),
                 ])
             })),
-            ("missing", missingJSON(stack.missing)), ("fonts", fonts.fontsJSON()),
+            ("missing", missingJSON(stack.missing)), ("fonts", FontOptions.fontsJSON(fonts)),
         ])
     }
 

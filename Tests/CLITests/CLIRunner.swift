@@ -28,10 +28,13 @@ struct CLIRunner {
         fatalError("fontfit binary not found near \(Bundle.main.bundleURL.path)")
     }()
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -50,8 +53,8 @@ struct CLIRunner {
 
     /// Runs a command that must succeed and print one JSON object; `arguments` starts with the
     /// subcommand, and `--json` goes right after it so that a final `-- TEXT` stays last.
-    static func json(_ arguments: [String]) throws -> [String: Any] {
-        let output = try run([arguments[0], "--json"] + arguments.dropFirst())
+    static func json(_ arguments: [String], environment: [String: String] = [:]) throws -> [String: Any] {
+        let output = try run([arguments[0], "--json"] + arguments.dropFirst(), environment: environment)
         guard output.status == 0 else {
             throw CLIFailure(message: "fontfit \(arguments) failed (\(output.status)): \(output.stderr)")
         }

@@ -1,0 +1,4 @@
+#ifndef CFONTFIT_FONTCONFIG_SHIM_H
+#define CFONTFIT_FONTCONFIG_SHIM_H
+#include <fontconfig/fontconfig.h>
+#endif
