@@ -1,5 +1,6 @@
 import ArgumentParser
 import FontFit
+import Foundation
 
 struct ShapeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,10 +20,15 @@ struct ShapeCommand: ParsableCommand {
     @Flag(help: "Leave out clusters.") var noClusters = false
     @Flag(help: "Leave out advances.") var noAdvances = false
     @Flag(help: "Print one JSON object.") var json = false
+    @Flag(help: ArgumentHelp(
+        "Itemize first, as measure and fit do: print each run (bytes, direction, bidi level, script, font) and its glyphs.",
+        discussion: "Each run's glyphs are in hb-shape's format for that run shaped alone (clusters from 0)."))
+    var itemize = false
 
     func run() throws {
         let text = try readText()
         if let fontSize { try checkSize(fontSize, option: "--font-size") }
+        if itemize { return try printRuns(text) }
         let font = try fontOptions.loadPrimary()
         let options = try shaping.options(for: font)
         if json {
@@ -72,6 +78,29 @@ struct ShapeCommand: ParsableCommand {
                 glyphNames: !noGlyphNames, positions: !noPositions, clusters: !noClusters,
                 advances: !noAdvances)
             print(try font.hbShapeOutput(text, options: options, fontSize: fontSize, fields: fields), terminator: "")
+        }
+    }
+
+    /// The text itemized into runs over the font stack, each run with its glyphs.
+    private func printRuns(_ text: String) throws {
+        let fonts = try fontOptions.load(covering: [text])
+        let options = try shaping.options(for: fonts.primary)
+        let paragraph = ShapedParagraph(text, fonts: fonts, options: options)
+        if json {
+            print(JSONValue.object([("runs", MeasureCommand.runsJSON(paragraph)), ("fonts", FontOptions.fontsJSON(fonts))]).serialized)
+            return
+        }
+        let fields = HBShapeFields(glyphNames: !noGlyphNames, positions: !noPositions, clusters: !noClusters, advances: !noAdvances)
+        for run in paragraph.runs {
+            let piece = String(decoding: text.utf8.dropFirst(run.range.lowerBound).prefix(run.range.count), as: UTF8.self)
+            var runOptions = options
+            runOptions.direction = run.direction
+            runOptions.script = run.script
+            let font = fonts.fonts[run.fontIndex]
+            let glyphs = try font.hbShapeOutput(piece, options: runOptions, fontSize: fontSize, fields: fields)
+            print("bytes \(run.range.lowerBound)..<\(run.range.upperBound)  \(run.direction.rawValue)  level \(run.bidiLevel)  "
+                + "\(run.script ?? "Zyyy")  font \(run.fontIndex) (\(FontOptions.label(font.face.source)))  "
+                + glyphs.trimmingCharacters(in: .newlines))
         }
     }
 

@@ -39,3 +39,21 @@ import Testing
         #expect(runs > 1, "a mixed string is more than one run")
     }
 }
+
+/// `shape --itemize` shows the runs measure and fit use; plain `shape` stays one hb-shape run.
+@Suite struct ShapeItemizeTests {
+    @Test func itemizedRunsAreShapedAsTheirOwnSegments() throws {
+        let font = CLIRunner.fixture("fonts/DejaVuSans.ttf")
+        let itemized = try CLIRunner.run(["shape", "--itemize", "--font", font, "Total: 100 مرحبا بالعالم"])
+        #expect(itemized.status == 0)
+        let lines = itemized.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].contains("ltr") && lines[0].contains("Latn") && lines[1].contains("rtl") && lines[1].contains("Arab"))
+        let arabic = try CLIRunner.run(["shape", "--font", font, "--direction", "rtl", "--script", "Arab", "مرحبا بالعالم"])
+        #expect(lines[1].hasSuffix(arabic.stdout.trimmingCharacters(in: .newlines)))
+        let json = try CLIRunner.json(["shape", "--itemize", "--font", font, "Hi שלום"])
+        let runs = json["runs"] as! [[String: Any]]
+        #expect(runs.map { $0["direction"] as! String } == ["ltr", "rtl"])
+        #expect(runs.map { $0["start"] as! Int } == [0, 3])
+    }
+}
