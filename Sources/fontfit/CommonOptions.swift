@@ -87,10 +87,11 @@ struct FontOptions: ParsableArguments {
         warn("no font (\(fonts)) has a glyph for " + missing.map(codePointLabel).joined(separator: ", "))
     }
 
-    /// The `fonts` member of JSON results: each font's file and face index, primary first.
+    /// The `fonts` member of JSON results: each font's file ("bundled" for the default font) and
+    /// face index, primary first.
     static func fontsJSON(_ stack: FontStack) -> JSONValue {
         .array(stack.fonts.map { font in
-            .object([("file", .string(font.face.source)), ("faceIndex", .integer(font.face.index))])
+            .object([("file", .string(label(font.face.source))), ("faceIndex", .integer(font.face.index))])
         })
     }
 }
