@@ -38,17 +38,21 @@ let package = Package(
             name: "CFontFitICU",
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
+        // The default font and its license, compiled into the binary (C23 #embed): a copied fontfit
+        // executable needs no resource bundle beside it.
+        .target(
+            name: "CFontFitBundledFont",
+            exclude: ["DejaVuSans.ttf", "LICENSE-DejaVu.txt"]
+        ),
         .target(
             name: "FontEngine",
-            dependencies: ["CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG", "CFontFitFontconfig"]
+            dependencies: [
+                "CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG", "CFontFitFontconfig",
+                "CFontFitBundledFont",
+            ]
         ),
         .target(name: "TextFitting"),
-        .target(
-            name: "FontFit",
-            dependencies: ["FontEngine", "TextFitting"],
-            // The bundled default font travels with its license.
-            resources: [.copy("Resources/DejaVuSans.ttf"), .copy("Resources/LICENSE-DejaVu.txt")]
-        ),
+        .target(name: "FontFit", dependencies: ["FontEngine", "TextFitting"]),
         .executableTarget(
             name: "fontfit",
             dependencies: [

@@ -109,9 +109,12 @@ enum HBTag {
         hb_tag_from_string(text, Int32(text.utf8.count))
     }
 
+    /// The tag's four bytes, most significant first (as `hb_tag_to_string` writes them), without
+    /// allocating: four bytes are a small string.
     static func string(_ tag: UInt32) -> String {
-        var buffer = [CChar](repeating: 0, count: 5)
-        hb_tag_to_string(tag, &buffer)
-        return String(decoding: buffer.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 4) { bytes in
+            for index in 0..<4 { bytes[index] = UInt8(truncatingIfNeeded: tag >> (24 - 8 * index)) }
+            return 4
+        }
     }
 }

@@ -71,12 +71,21 @@ enum Itemizer {
     private static func asciiItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result? {
         guard options.direction != .rightToLeft else { return nil }
         let result: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var hasLetter = false
+            // Branch-free over the bytes: the high bits, whether a letter (0x41–0x5A, 0x61–0x7A: the
+            // case bit folded) and whether a hard break (0x0A–0x0D) occurs.
+            var high: UInt8 = 0, letters: UInt8 = 0, breaks: UInt8 = 0
             for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { hasLetter = true }
+                high |= byte
+                letters |= (byte | 0x20) &- 0x61 < 26 ? 1 : 0
+                breaks |= byte &- 0x0A < 4 ? 1 : 0
             }
+            guard high < 0x80 else { return nil }
+            let hasLetter = letters != 0, hasBreak = breaks != 0
             let script = options.script.map(hbScript) ?? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue)
+            if !hasBreak && fonts.fonts.count == 1 {
+                let items = bytes.isEmpty ? [] : [TextItem(range: 0..<bytes.count, level: 0, script: script, font: 0)]
+                return Result(items: items, baseLevel: 0)
+            }
             var items: [TextItem] = []
             var start = 0, font = 0
             func close(at end: Int) {
@@ -199,6 +208,9 @@ enum Itemizer {
         }
         return result
     }
+
+    /// HarfBuzz's Zyyy: a run of common characters only.
+    static let commonScript = HB_SCRIPT_COMMON.rawValue
 
     static func hbScript(_ tag: String) -> UInt32 {
         hb_script_from_string(tag, Int32(tag.utf8.count)).rawValue

@@ -86,7 +86,7 @@ public struct ShapedParagraph: Sendable {
         runs = items.map { item in
             let direction: TextDirection =
                 vertical ? options.direction! : (item.level % 2 == 1 ? .rightToLeft : .leftToRight)
-            let script = item.script == Itemizer.hbScript("Zyyy") ? nil : HBTag.string(item.script)
+            let script = item.script == Itemizer.commonScript ? nil : HBTag.string(item.script)
             var runOptions = options
             runOptions.direction = direction
             runOptions.script = script
@@ -123,34 +123,57 @@ public struct ShapedParagraph: Sendable {
     /// glyph positions: everything else (widths, ink, images, drawing) reads this.
     @discardableResult
     public func walk(_ range: Range<Int>? = nil, _ body: (PlacedGlyph) -> Void) -> Double {
-        var penX = 0.0, penY = 0.0
-        for runIndex in visualRunOrder(in: range) {
+        // Within a run the pen moves in whole font units (exact integers); a run's advance is turned
+        // into em once, where it ends, the same way ``advance(_:)`` sums it.
+        var runStartX = 0.0, runStartY = 0.0
+        // One run (most labels) needs no reordering, and no order to be built.
+        let order = runs.count == 1 ? nil : visualRunOrder(in: range)
+        for runIndex in order ?? (runs.isEmpty ? [] : [0]) {
             let run = runs[runIndex]
             let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+            let horizontal = run.direction.isHorizontal
             let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
+            var unitsX = 0, unitsY = 0
+            // Images are sized in em, not font units.
+            var imagesEm = 0.0
             for glyph in run.glyphs where whole || range!.contains(glyph.cluster) {
-                let image = imageAtOffset.isEmpty ? nil : imageAtOffset[glyph.cluster]
-                var advanceX = Double(glyph.xAdvance) / unitsPerEm
-                var advanceY = Double(glyph.yAdvance) / unitsPerEm
-                if let image {
+                let penX = runStartX + (horizontal ? imagesEm : 0) + Double(unitsX) / unitsPerEm
+                let penY = runStartY - (horizontal ? 0 : imagesEm) + Double(unitsY) / unitsPerEm
+                if !imageAtOffset.isEmpty, let image = imageAtOffset[glyph.cluster] {
                     let width = images[image].unitExtent(in: primary).xMax
-                    if run.direction.isHorizontal { advanceX = width } else { advanceY = -width }
+                    // An image stands at the pen; a glyph is moved from it by its offset.
+                    body(PlacedGlyph(run: runIndex, glyph: glyph, penX: penX, x: penX, y: penY, advance: width, image: image))
+                    imagesEm += width
+                    continue
                 }
-                // An image stands at the pen; a glyph is moved from it by its offset.
                 body(PlacedGlyph(
-                    run: runIndex, glyph: glyph, penX: penX, x: image == nil ? penX + Double(glyph.xOffset) / unitsPerEm : penX,
-                    y: image == nil ? penY + Double(glyph.yOffset) / unitsPerEm : penY,
-                    advance: run.direction.isHorizontal ? advanceX : -advanceY, image: image))
-                penX += advanceX
-                penY += advanceY
+                    run: runIndex, glyph: glyph, penX: penX, x: penX + Double(glyph.xOffset) / unitsPerEm,
+                    y: penY + Double(glyph.yOffset) / unitsPerEm,
+                    advance: Double(horizontal ? Int(glyph.xAdvance) : -Int(glyph.yAdvance)) / unitsPerEm, image: nil))
+                unitsX += Int(glyph.xAdvance)
+                unitsY += Int(glyph.yAdvance)
+            }
+            if horizontal {
+                runStartX += imagesEm + Double(unitsX) / unitsPerEm
+            } else {
+                runStartY += Double(unitsY) / unitsPerEm - imagesEm
             }
         }
-        return isVertical ? -penY : penX
+        return isVertical ? -runStartY : runStartX
     }
 
-    /// The advance of the glyphs in `range` (all when nil), in em.
+    /// The advance of the glyphs in `range` (all when nil), in em: what ``walk(_:_:)`` returns,
+    /// summed the same way without placing each glyph (the one-line fit's hot path).
     public func advance(_ range: Range<Int>? = nil) -> Double {
-        walk(range) { _ in }
+        guard images.isEmpty, runs.allSatisfy({ $0.direction.isHorizontal }) else { return walk(range) { _ in } }
+        var total = 0.0
+        for run in runs where range.map({ run.range.overlaps($0) }) ?? true {
+            let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
+            var units = 0
+            for glyph in run.glyphs where whole || range!.contains(glyph.cluster) { units += Int(glyph.xAdvance) }
+            total += Double(units) / Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+        }
+        return total
     }
 
     /// The runs that hold part of `range`, in visual order: from the highest level down to the

@@ -71,14 +71,14 @@ extension Font {
             glyphs.reserveCapacity(Int(count))
             for index in 0..<Int(count) {
                 let info = infos![index], position = positions![index]
-                var mutableInfo = info
-                let flags = hb_glyph_info_get_glyph_flags(&mutableInfo)
+                // hb_glyph_info_get_glyph_flags, without a call per glyph: the flags are these mask bits.
+                let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
                 glyphs.append(
                     ShapedGlyph(
                         glyphID: info.codepoint, cluster: Int(info.cluster),
                         xAdvance: position.x_advance, yAdvance: position.y_advance,
                         xOffset: position.x_offset, yOffset: position.y_offset,
-                        unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+                        unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
             }
             return ShapedText(
                 text: text, glyphs: glyphs, unitsPerEm: face.unitsPerEm,

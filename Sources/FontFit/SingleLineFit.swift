@@ -8,8 +8,8 @@ extension FontStack {
     func closedFormSingleLineFit(
         _ text: String, options: FitOptions, shaping: ShapingOptions
     ) -> FitResult? {
-        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
-        guard !Self.hasHardBreak(text, ascii: ascii) else { return nil }
+        let (ascii, hardBreak) = Self.scan(text)
+        guard !hardBreak else { return nil }
         let contentEnd = Self.endOfContent(text)
         let paragraph = ShapedParagraph(text, fonts: self, options: shaping)
         guard !paragraph.isVertical else { return nil }
@@ -31,12 +31,28 @@ extension FontStack {
             height: metrics.lineHeight * size)
     }
 
-    /// Whether the text holds a character that always ends a line (LF, VT, FF, CR, NEL, LS, PS).
-    private static func hasHardBreak(_ text: String, ascii: Bool) -> Bool {
-        if ascii { return text.utf8.contains { (0x0A...0x0D).contains($0) } }
-        return text.unicodeScalars.contains { scalar in
-            (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028
-                || scalar.value == 0x2029
+    /// Whether the text is all ASCII, and whether it holds a character that always ends a line (LF,
+    /// VT, FF, CR, NEL, LS, PS), in one pass over its bytes.
+    private static func scan(_ text: String) -> (ascii: Bool, hardBreak: Bool) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var high: UInt8 = 0
+            var hardBreak = false
+            for byte in bytes {
+                high |= byte
+                hardBreak = hardBreak || byte &- 0x0A < 4
+            }
+            guard high >= 0x80 else { return (true, hardBreak) }
+            // NEL is C2 85, LS and PS are E2 80 A8 and E2 80 A9.
+            for index in bytes.indices where !hardBreak {
+                if bytes[index] == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { hardBreak = true }
+                if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    hardBreak = true
+                }
+            }
+            return (false, hardBreak)
         }
     }
 

@@ -15,7 +15,7 @@ struct Benchmarks {
 
     static func main() throws {
         let json = CommandLine.arguments.contains("--json")
-        let font = try Font(face: FontFace(contentsOf: BundledFont.path))
+        let font = try Font(face: BundledFont.face())
         precondition(line.count == 30 && (290...310).contains(paragraph.count))
 
         let lineFrame = FrameSize(width: 200, height: 40)
@@ -88,7 +88,19 @@ struct Benchmarks {
     }
 
     /// Median time of one call in nanoseconds, over batches that each run for about 20 ms.
+    ///
+    /// With FONTFIT_BENCH_CALLS=N1,N2,… in the environment, the k-th timed body runs exactly Nk times
+    /// (0 when the list is shorter) and no time is taken: a fixed amount of work, for instruction
+    /// counts (valgrind --tool=callgrind), e.g. 0,1000 for the single-line fit alone.
+    nonisolated(unsafe) static var timedBodies = 0
     static func time<T>(_ body: () throws -> T) rethrows -> Double {
+        if let list = ProcessInfo.processInfo.environment["FONTFIT_BENCH_CALLS"] {
+            let counts = list.split(separator: ",").map { Int($0) ?? 0 }
+            let calls = timedBodies < counts.count ? counts[timedBodies] : 0
+            timedBodies += 1
+            for _ in 0..<calls { blackHole(try body()) }
+            return 1
+        }
         let start = ContinuousClock.now
         var calls = 0
         while ContinuousClock.now - start < .milliseconds(20) {

@@ -21,9 +21,6 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "Append fontconfig's fallback fonts for characters no font in the stack has, as a browser does.")
     var systemFallback = false
 
-    /// How messages name a font file.
-    static func label(_ path: String) -> String { path == BundledFont.path ? "bundled" : path }
-
     /// A `--font` value as a file and face: a path when a file is there (or it looks like one),
     /// otherwise a fontconfig pattern, resolved as `fc-match` resolves it.
     static func resolve(_ value: String) throws -> (path: String, faceIndex: Int, namedInstance: Int?) {
@@ -60,9 +57,11 @@ struct FontOptions: ParsableArguments {
     }
 
     func loadPrimary() throws -> Font {
-        let resolved = try font.first.map(Self.resolve) ?? (path: BundledFont.path, faceIndex: 0, namedInstance: nil)
-        let face = try FontFace(contentsOf: resolved.path, index: faceIndex ?? resolved.faceIndex)
-        var instance = resolved.namedInstance
+        let resolved = try font.first.map(Self.resolve)
+        let face = try resolved.map { resolved throws(FontEngineError) in
+            try FontFace(contentsOf: resolved.path, index: faceIndex ?? resolved.faceIndex)
+        } ?? BundledFont.face()
+        var instance = resolved?.namedInstance
         if let namedInstance {
             let instances = try Font(face: face).info.namedInstances
             if let index = Int(namedInstance) {
@@ -83,7 +82,7 @@ struct FontOptions: ParsableArguments {
     /// Warns on standard error about characters no font in the stack has.
     static func warnMissing(_ missing: [Unicode.Scalar], in stack: FontStack) {
         guard !missing.isEmpty else { return }
-        let fonts = stack.fonts.map { label($0.face.source) }.joined(separator: ", ")
+        let fonts = stack.fonts.map { $0.face.source }.joined(separator: ", ")
         warn("no font (\(fonts)) has a glyph for " + missing.map(codePointLabel).joined(separator: ", "))
     }
 
@@ -91,7 +90,7 @@ struct FontOptions: ParsableArguments {
     /// face index, primary first.
     static func fontsJSON(_ stack: FontStack) -> JSONValue {
         .array(stack.fonts.map { font in
-            .object([("file", .string(label(font.face.source))), ("faceIndex", .integer(font.face.index))])
+            .object([("file", .string(font.face.source)), ("faceIndex", .integer(font.face.index))])
         })
     }
 }
@@ -132,7 +131,7 @@ struct ShapingArguments: ParsableArguments {
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {
-                warn("\(FontOptions.label(font.face.source)) has no 'tnum' feature: digits keep their own widths")
+                warn("\(font.face.source) has no 'tnum' feature: digits keep their own widths")
             }
             options.features.append(try FontFeature("tnum"))
         }

@@ -109,7 +109,7 @@ struct MeasureCommand: ParsableCommand {
         var rows: [(String, String)] = []
         for (index, font) in measured.fonts.fonts.enumerated() {
             let info = font.info
-            rows.append((index == 0 ? "font" : "fallback", "\(info.familyName) \(info.styleName) (\(FontOptions.label(font.face.source)))"))
+            rows.append((index == 0 ? "font" : "fallback", "\(info.familyName) \(info.styleName) (\(font.face.source))"))
         }
         rows += [
             ("size", "\(pt(measurement.size)) (unitsPerEm \(measurement.unitsPerEm))"),

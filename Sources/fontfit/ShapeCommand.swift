@@ -99,7 +99,7 @@ struct ShapeCommand: ParsableCommand {
             let font = fonts.fonts[run.fontIndex]
             let glyphs = try font.hbShapeOutput(piece, options: runOptions, fontSize: fontSize, fields: fields)
             print("bytes \(run.range.lowerBound)..<\(run.range.upperBound)  \(run.direction.rawValue)  level \(run.bidiLevel)  "
-                + "\(run.script ?? "Zyyy")  font \(run.fontIndex) (\(FontOptions.label(font.face.source)))  "
+                + "\(run.script ?? "Zyyy")  font \(run.fontIndex) (\(font.face.source))  "
                 + glyphs.trimmingCharacters(in: .newlines))
         }
     }

@@ -1,0 +1,4 @@
+/// fontfit's version: the one place it is written (`fontfit --version` prints it).
+public enum FontFitVersion {
+    public static let current = "0.5.0"
+}
