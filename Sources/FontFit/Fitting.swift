@@ -73,10 +73,18 @@ public struct PreparedText: Sendable {
         widths: WidthModel? = nil
     ) throws(FontEngineError) -> FitResult {
         let widths = widths ?? fonts.defaultWidthModel
+        // Vertical text is laid out in columns: the fitting core sees the frame turned a quarter,
+        // columns as lines (their length along the frame's height, stacked across its width).
+        let vertical = paragraph.isVertical
         let options = try FitOptions.validated(
-            frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            frame: vertical ? FrameSize(width: frame.height, height: frame.width) : frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes)
+        if vertical && (bounds == .ink || widths == .hinted) {
+            throw .invalidValue(
+                name: "vertical fit", value: bounds == .ink ? "ink bounds" : "hinted widths",
+                expected: "line-box bounds with proportional or optical-size widths")
+        }
         if (bounds == .ink && !hasInk) || (lineLimit != 1 && !wraps) {
             // Prepared for less than this fit needs: measure again with everything.
             return try fonts.prepare(text, options: shaping, images: images).fit(
@@ -119,6 +127,18 @@ public struct PreparedText: Sendable {
 extension PreparedText {
     var builder: MeasuredTextBuilder {
         MeasuredTextBuilder(fonts: fonts, options: shaping, lineBreaks: wraps, ink: hasInk, images: images)
+    }
+
+    /// The columns of a vertical fit, placed in `frame` from right to left: each as wide as a line
+    /// is tall, as long as its text's vertical advance, its top where alignment puts it. (A
+    /// vertical ``FitResult`` keeps the fitting core's view: its lines are the columns in their own
+    /// coordinates, x down the column and y across the columns from the right edge.)
+    public func columns(of result: FitResult, in frame: FrameSize) -> [FittedColumn] {
+        let width = measured.lineHeight * result.size
+        let rightEdge = frame.width.isFinite ? frame.width : result.height
+        return result.lines.map { line in
+            FittedColumn(text: line.text, x: rightEdge - line.y - width, y: line.x, width: width, height: line.width)
+        }
     }
 
     /// What a fitted line draws: its part of the paragraph, shaped again on its own with the
@@ -165,7 +185,9 @@ extension FontStack {
         _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true,
         images: [InlineImage] = []
     ) throws(FontEngineError) -> PreparedText {
-        let options = try options.horizontalOnly(for: "fit")
+        let options = try options.validated()
+        // Columns fit by their line boxes: vertical text is not measured for ink.
+        let ink = ink && (options.direction?.isHorizontal ?? true)
         try InlineImage.validate(images, in: text)
         let builder = MeasuredTextBuilder(fonts: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
         let paragraph = builder.paragraph(text)
@@ -188,7 +210,7 @@ extension FontStack {
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes)
-            if let result = closedFormSingleLineFit(text, options: options, shaping: try shaping.horizontalOnly(for: "fit")) {
+            if let result = closedFormSingleLineFit(text, options: options, shaping: try shaping.validated()) {
                 return result
             }
         }
@@ -269,4 +291,16 @@ extension FitOptions {
             frameHeight: frame.height, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing,
             alignment: alignment, truncation: truncation, granularity: granularity, presetSizes: presetSizes)
     }
+}
+
+/// One column of a vertical fit, in the frame's coordinates (points, y down).
+public struct FittedColumn: Sendable, Hashable {
+    public var text: String
+    /// The column's left edge and top.
+    public var x: Double
+    public var y: Double
+    /// Across: the line height at the fitted size.
+    public var width: Double
+    /// Down: the column's advance (its text's vertical advances) at the fitted size.
+    public var height: Double
 }

@@ -87,15 +87,35 @@ struct FitCommand: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
+        let columns = fitted.prepared.paragraph.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
         if json {
             let images = arguments.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
-            print(Self.json(fitted.result, images: images, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts).serialized)
+            print(Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts).serialized)
         } else {
-            Self.printHuman(fitted.result, frame: fitted.frame, maxSize: arguments.fitting.size)
+            Self.printHuman(fitted.result, columns: columns, frame: fitted.frame, maxSize: arguments.fitting.size)
         }
     }
 
-    static func json(_ result: FitResult, images: [Box]? = nil, missing: [Unicode.Scalar], fonts: FontStack) -> JSONValue {
+    /// With `columns` (vertical text), `lines` are the columns in the frame (x, y, width across,
+    /// height down, baseline = the centre line's x), and width and height are the frame's.
+    static func json(
+        _ result: FitResult, images: [Box]? = nil, columns: [FittedColumn]? = nil, missing: [Unicode.Scalar], fonts: FontStack
+    ) -> JSONValue {
+        if let columns {
+            return .object([
+                ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
+                ("truncated", .bool(result.truncated)), ("width", .number(result.height)),
+                ("height", .number(result.width)), ("vertical", .bool(true)),
+                ("lines", .array(columns.map { column in
+                    .object([
+                        ("text", .string(column.text)), ("x", .number(column.x)), ("y", .number(column.y)),
+                        ("width", .number(column.width)), ("height", .number(column.height)),
+                        ("baseline", .number(column.x + column.width / 2)),
+                    ])
+                })),
+                ("missing", missingJSON(missing)), ("fonts", FontOptions.fontsJSON(fonts)),
+            ])
+        }
         var members: [(String, JSONValue)] = [
             ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
             ("truncated", .bool(result.truncated)), ("width", .number(result.width)),
@@ -116,13 +136,23 @@ struct FitCommand: ParsableCommand {
         return .object(members)
     }
 
-    static func printHuman(_ result: FitResult, frame: FrameSize, maxSize: Double) {
+    static func printHuman(_ result: FitResult, columns: [FittedColumn]?, frame: FrameSize, maxSize: Double) {
         printTable([
             ("size", "\(formatted(result.size, digits: 4)) pt (scale \(formatted(result.scale, digits: 4)) of \(formatted(maxSize)) pt)"),
             ("fits", result.fits ? "yes" : "no" + (result.truncated ? ", truncated" : "")),
             ("frame", "\(formatted(frame.width)) × \(formatted(frame.height)) pt"),
-            ("used", "\(formatted(result.width)) × \(formatted(result.height)) pt"),
+            ("used", columns == nil
+                ? "\(formatted(result.width)) × \(formatted(result.height)) pt"
+                : "\(formatted(result.height)) × \(formatted(result.width)) pt"),
         ])
+        if let columns {
+            print("columns (right to left)")
+            for column in columns {
+                print("  x \(formatted(column.x).leftPadded(8))  y \(formatted(column.y).leftPadded(8))  "
+                    + "width \(formatted(column.width).leftPadded(8))  height \(formatted(column.height).leftPadded(8))  \(column.text)")
+            }
+            return
+        }
         print("lines")
         for line in result.lines {
             print("  x \(formatted(line.x).leftPadded(8))  y \(formatted(line.y).leftPadded(8))  "

@@ -48,6 +48,7 @@ extension RenderScene {
     public static func fit(
         _ result: FitResult, frame: FrameSize, text prepared: PreparedText, pixelScale: Double = 2
     ) -> RenderScene {
+        if prepared.paragraph.isVertical { return verticalFit(result, frame: frame, text: prepared, pixelScale: pixelScale) }
         var scene = RenderScene(
             frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
             title: result.lines.map(\.text).joined(separator: " "))
@@ -58,6 +59,22 @@ extension RenderScene {
             scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
             scene.addText(
                 prepared.drawn(line), size: result.size, x: margin + line.penX, baseline: margin + line.baseline)
+        }
+        return scene
+    }
+
+    /// Columns of vertical text, right to left: each column's box, its centre line (where the
+    /// glyphs' vertical origins lie) and its glyphs running down it.
+    static func verticalFit(_ result: FitResult, frame: FrameSize, text prepared: PreparedText, pixelScale: Double) -> RenderScene {
+        let columns = prepared.columns(of: result, in: frame)
+        var scene = RenderScene(
+            frame: frame, used: (result.height, result.width), pixelScale: pixelScale,
+            title: columns.map(\.text).joined(separator: " "))
+        for (line, column) in zip(result.lines, columns) {
+            let centre = margin + column.x + column.width / 2
+            scene.addRect(Box(x: margin + column.x, y: margin + column.y, width: column.width, height: column.height), stroke: .lineBoxBlue)
+            scene.addLine(x1: centre, y1: margin + column.y, x2: centre, y2: margin + column.y + column.height)
+            scene.addText(prepared.drawn(line), size: result.size, x: centre, baseline: margin + column.y)
         }
         return scene
     }
