@@ -113,6 +113,26 @@ public final class Font: @unchecked Sendable {
             setsCoordinates: true, explicitAxes: explicitAxes)
     }
 
+    /// The style a person would call this font: the named instance's name when one was chosen,
+    /// else the face's style name (the default instance's).
+    public var styleName: String {
+        if let namedInstance {
+            let instances = NamedInstance.all(of: face, axes: VariationAxis.all(of: face))
+            if instances.indices.contains(namedInstance) { return instances[namedInstance].name }
+        }
+        return info.styleName
+    }
+
+    /// Axis values asked for outside the axis's range, with the value HarfBuzz clamps each to.
+    public var clampedVariations: [(asked: FontVariation, used: Double, axis: VariationAxis)] {
+        VariationAxis.all(of: face).compactMap { axis in
+            guard explicitAxes.contains(axis.tag), let asked = coordinates.first(where: { $0.tag == axis.tag }),
+                asked.value < axis.minValue || asked.value > axis.maxValue
+            else { return nil }
+            return (asked, min(max(asked.value, axis.minValue), axis.maxValue), axis)
+        }
+    }
+
     /// Whether any coordinate differs from its axis default.
     public var isVaried: Bool {
         zip(coordinates, VariationAxis.all(of: face)).contains { $0.value != $1.defaultValue }

@@ -20,6 +20,13 @@ enum FreeTypeValidator {
 
     static func faceCount(_ data: Data, source: String) throws(FontEngineError) -> Int {
         guard !data.isEmpty else { throw .invalidFontData(source: source, reason: "the file is empty") }
+        // Web fonts are compressed sfnts HarfBuzz cannot read as they are: say which format it is.
+        for (signature, format) in [("wOFF", "WOFF"), ("wOF2", "WOFF2")] where data.starts(with: Array(signature.utf8)) {
+            throw .invalidFontData(
+                source: source,
+                reason: "a \(format) web font: fontfit reads TrueType and OpenType files (.ttf, .otf, .ttc, .otc); "
+                    + "decompress it first (e.g. fontTools: fonttools ttLib.woff2 decompress FILE)")
+        }
         // FreeType's documented way to count faces: open with face index -1.
         return try withFace(data, index: -1, source: source) { face in Int(face.pointee.num_faces) }
     }

@@ -160,3 +160,25 @@ extension Font {
         guard Limits.sizes.contains(size) else { throw .invalidSize(size) }
     }
 }
+
+extension Box: CustomStringConvertible {
+    /// "x 4.711 y 8.086 width 275.273 height 42.047".
+    public var description: String { "x \(x) y \(y) width \(width) height \(height)" }
+}
+
+extension LineMetrics: CustomStringConvertible {
+    public var description: String { "ascent \(ascent) descent \(descent) lineGap \(lineGap)" }
+}
+
+extension LineMeasurement: CustomStringConvertible {
+    /// One line a person can read: the size, width (advance for vertical text), line height, ink and
+    /// missing characters.
+    public var description: String {
+        var parts = ["size \(size)", isVertical ? "advance \(advance) (vertical)" : "width \(width)", "lineHeight \(metrics.lineHeight)"]
+        parts.append("ink \(ink.map { "(\($0))" } ?? "none")")
+        if !missing.isEmpty {
+            parts.append("missing " + missing.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))
+        }
+        return "LineMeasurement(" + parts.joined(separator: ", ") + ")"
+    }
+}

@@ -143,3 +143,15 @@ public struct FitResult: Sendable {
         self.height = height
     }
 }
+
+extension FittedLine: CustomStringConvertible {
+    public var description: String { "\"\(text)\" x \(x) y \(y) width \(width) baseline \(baseline)" }
+}
+
+extension FitResult: CustomStringConvertible {
+    /// The size, whether it fits, the extent and each line, as the CLI prints them.
+    public var description: String {
+        "FitResult(size \(size), scale \(scale), \(fits ? "fits" : truncated ? "does not fit, truncated" : "does not fit"), "
+            + "\(width) × \(height), lines [\(lines.map(\.description).joined(separator: "; "))])"
+    }
+}

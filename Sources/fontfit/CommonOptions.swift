@@ -75,8 +75,11 @@ struct FontOptions: ParsableArguments {
                     namedInstance, available: instances.map { $0.name })
             }
         }
-        return try Font(
-            face: face, variations: try FontVariation.list(variations), namedInstance: instance)
+        let font = try Font(face: face, variations: try FontVariation.list(variations), namedInstance: instance)
+        for clamp in font.clampedVariations {
+            warn("\(clamp.asked) is outside the font's \(clamp.axis.tag) range \(clamp.axis.minValue.formattedShort)…\(clamp.axis.maxValue.formattedShort): it is drawn at \(clamp.used.formattedShort)")
+        }
+        return font
     }
 
     /// Warns on standard error about characters no font in the stack has.
@@ -187,3 +190,8 @@ func checkSize(_ value: Double, option: String) throws {
 }
 
 extension LineBreakStyle: ExpressibleByArgument {}
+
+extension Double {
+    /// "900" for whole numbers, "37.25" otherwise.
+    var formattedShort: String { rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
+}

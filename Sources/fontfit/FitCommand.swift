@@ -1,5 +1,6 @@
 import ArgumentParser
 import FontFit
+import Foundation
 
 /// What `fit` and `render fit` take.
 struct FitArguments: ParsableArguments {
@@ -8,9 +9,9 @@ struct FitArguments: ParsableArguments {
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
     @Option(help: "Maximum number of lines (default: unlimited; 1 = one line).") var lineLimit: Int?
-    @Option(help: "Extra space between lines, in points.") var lineSpacing: Double = 0
+    @Option(parsing: .unconditional, help: "Extra space between lines, in points.") var lineSpacing: Double = 0
     @Option(help: "Truncation when nothing fits: tail, head, middle or none.") var truncation: Truncation = .tail
-    @Option(help: "Round the size down to a multiple of this many points, e.g. 0.5.") var granularity: Double?
+    @Option(parsing: .unconditional, help: "Round the size down to a multiple of this many points, e.g. 0.5.") var granularity: Double?
     @Option(help: "Only these sizes, comma-separated: the largest that fits is chosen.") var presetSizes: String?
     @Option(help: ArgumentHelp(
         "An image in the text, ASPECT × the line height wide (repeat; ':cap' for cap height); {} marks each.",
@@ -47,6 +48,9 @@ struct FitArguments: ParsableArguments {
         let result: FitResult
         let prepared: PreparedText
         let frame: FrameSize
+        /// For a text that does not fit: the largest size at which it would, with no lower bound
+        /// (nil when even the smallest size fontfit computes with is too large).
+        let fitSize: Double?
     }
 
     func fit() throws -> Fitted {
@@ -69,11 +73,19 @@ struct FitArguments: ParsableArguments {
         let prepared = try fonts.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: fitting.bounds == .ink, images: images)
         let result = try prepared.fit(
             in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
-            bounds: fitting.bounds.value, lineSpacing: lineSpacing, alignment: fitting.align.value,
+            bounds: fitting.boundsValue, lineSpacing: lineSpacing, alignment: fitting.alignValue,
             truncation: truncation.mode, granularity: granularity, presetSizes: presets,
             widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
         FontOptions.warnMissing(prepared.missing, in: fonts)
-        return Fitted(result: result, prepared: prepared, frame: frame)
+        var fitSize: Double?
+        if !result.fits {
+            let unbounded = try prepared.fit(
+                in: frame, maxSize: fitting.size, minimumScaleFactor: min(1, Limits.sizes.lowerBound / fitting.size),
+                lineLimit: lineLimit, bounds: fitting.boundsValue, lineSpacing: lineSpacing, alignment: fitting.alignValue,
+                truncation: .none, widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
+            fitSize = unbounded.fits ? unbounded.size : nil
+        }
+        return Fitted(result: result, prepared: prepared, frame: frame, fitSize: fitSize)
     }
 }
 
@@ -90,10 +102,17 @@ struct FitCommand: ParsableCommand {
         let columns = fitted.prepared.paragraph.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
         if json {
             let images = arguments.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
-            print(Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts).serialized)
+            var json = Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
+            if !fitted.result.fits, case .object(var members) = json {
+                members.append(("fitSize", fitted.fitSize.map { .number($0) } ?? .null))
+                members.append(("neededScale", fitted.fitSize.map { .number($0 / arguments.fitting.size) } ?? .null))
+                json = .object(members)
+            }
+            print(json.serialized)
         } else {
-            Self.printHuman(fitted.result, columns: columns, frame: fitted.frame, maxSize: arguments.fitting.size)
+            Self.printHuman(fitted.result, columns: columns, frame: fitted.frame, maxSize: arguments.fitting.size, fitSize: fitted.fitSize)
         }
+        arguments.fitting.exitIfChecked(fits: fitted.result.fits)
     }
 
     /// With `columns` (vertical text), `lines` are the columns in the frame (x, y, width across,
@@ -136,10 +155,13 @@ struct FitCommand: ParsableCommand {
         return .object(members)
     }
 
-    static func printHuman(_ result: FitResult, columns: [FittedColumn]?, frame: FrameSize, maxSize: Double) {
+    static func printHuman(_ result: FitResult, columns: [FittedColumn]?, frame: FrameSize, maxSize: Double, fitSize: Double?) {
+        let wouldFit = fitSize.map {
+            "; it fits at \(formatted($0, digits: 4)) pt (scale \(formatted($0 / maxSize, digits: 4)), a lower --min-scale allows it)"
+        } ?? "; it fits at no size"
         printTable([
             ("size", "\(formatted(result.size, digits: 4)) pt (scale \(formatted(result.scale, digits: 4)) of \(formatted(maxSize)) pt)"),
-            ("fits", result.fits ? "yes" : "no" + (result.truncated ? ", truncated" : "")),
+            ("fits", result.fits ? "yes" : "no" + (result.truncated ? ", truncated" : "") + wouldFit),
             ("frame", "\(formatted(frame.width)) × \(formatted(frame.height)) pt"),
             ("used", columns == nil
                 ? "\(formatted(result.width)) × \(formatted(result.height)) pt"
@@ -165,12 +187,23 @@ struct FitCommand: ParsableCommand {
 struct FittingArguments: ParsableArguments {
     @Option(help: "The frame, WIDTHxHEIGHT in points; either may be inf, e.g. 300x600 or 300xinf.")
     var frame: String
-    @Option(help: "The largest font size in points.") var size: Double
-    @Option(help: "The smallest scale allowed, in (0, 1]: the size never goes below size × min-scale.")
+    @Option(parsing: .unconditional, help: "The largest font size in points.") var size: Double
+    @Option(parsing: .unconditional, help: "The smallest scale allowed, in (0, 1]: the size never goes below size × min-scale.")
     var minScale: Double = 1
     @Option(help: "What must fit: line (advance widths and line boxes) or ink (the tight ink box).")
-    var bounds: Bounds = .line
-    @Option(help: "Alignment of lines: leading, center or trailing.") var align: Alignment = .leading
+    var bounds: Bounds?
+    @Option(help: "Alignment of lines: leading, center or trailing (default leading).") var align: Alignment?
+
+    @Flag(help: "Exit 1 when the text does not fit (for scripts and CI); the result is printed all the same.")
+    var check = false
+
+    var boundsValue: FitBounds { (bounds ?? .line).value }
+
+    /// With --check, a result that does not fit ends the command with exit status 1.
+    func exitIfChecked(fits: Bool) {
+        if check && !fits { Foundation.exit(1) }
+    }
+    var alignValue: LineAlignment { (align ?? .leading).value }
 
     enum Bounds: String, ExpressibleByArgument, CaseIterable {
         case line, ink

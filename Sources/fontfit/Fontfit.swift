@@ -26,10 +26,37 @@ struct Fontfit: ParsableCommand {
             if exitCode(for: error) == .success || error is CleanExit {
                 exit(withError: error)
             }
+            if let suggestion = suggestion(for: CommandLine.arguments.dropFirst().first) {
+                fail(suggestion, code: 64)
+            }
             // ArgumentParser's own message, kept to the one line the CLI contract promises.
             let message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
             fail(message + " (see 'fontfit --help')", code: 64)
         }
+    }
+
+    /// For a first argument that is no command, the command it is closest to (by edit distance).
+    static func suggestion(for word: String?) -> String? {
+        guard let word, !word.hasPrefix("-") else { return nil }
+        let names = (configuration.subcommands.map { $0.configuration.commandName ?? "" }) + ["help"]
+        guard !names.contains(word) else { return nil }
+        let closest = names.min { editDistance(word, $0) < editDistance(word, $1) }!
+        let hint = editDistance(word, closest) <= max(2, closest.count / 3) ? ": did you mean '\(closest)'?" : ""
+        return "unknown command '\(word)'\(hint) (commands: \(names.dropLast().joined(separator: ", ")))"
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     private static func exitCode(for kind: FontEngineError.Kind) -> Int32 {

@@ -9,9 +9,13 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.") var json = false
 
     func run() throws {
-        let info = try fontOptions.loadPrimary().info
+        let font = try fontOptions.loadPrimary()
+        let info = font.info
         print(json ? Self.json(info).serialized : "", terminator: json ? "\n" : "")
-        if !json { Self.printHuman(info) }
+        if !json {
+            Self.printHuman(info)
+            if font.namedInstance != nil { printTable([("instance", font.styleName)]) }
+        }
     }
 
     static func json(_ info: FontInfo) -> JSONValue {

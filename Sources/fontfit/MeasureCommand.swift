@@ -6,7 +6,7 @@ struct MeasureArguments: ParsableArguments {
     @OptionGroup var input: TextInput
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
-    @Option(help: "Font size in points (the em size).") var size: Double = 12
+    @Option(parsing: .unconditional, help: "Font size in points (the em size).") var size: Double = 12
     @Option(help: ArgumentHelp(
         "An image in the line, as wide as ASPECT × its height (repeat for several; ':cap' makes it cap-height tall).",
         discussion: "Each {} in the text marks where the next image goes.", valueName: "aspect[:cap]"))
@@ -26,6 +26,11 @@ struct MeasureArguments: ParsableArguments {
     func measure() throws -> Measured {
         var text = try input.read()
         try checkSize(size, option: "--size")
+        if let offset = text.unicodeScalars.firstIndex(where: { [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value) }) {
+            throw CLIError.usage(
+                "measure measures one line, and the text has a line break after \(text.unicodeScalars[..<offset].count) characters: "
+                    + "use fit to lay out several lines")
+        }
         let images = try inlineImage.map(Self.parseImage)
         if !images.isEmpty {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
@@ -109,7 +114,7 @@ struct MeasureCommand: ParsableCommand {
         var rows: [(String, String)] = []
         for (index, font) in measured.fonts.fonts.enumerated() {
             let info = font.info
-            rows.append((index == 0 ? "font" : "fallback", "\(info.familyName) \(info.styleName) (\(font.face.source))"))
+            rows.append((index == 0 ? "font" : "fallback", "\(info.familyName) \(font.styleName) (\(font.face.source))"))
         }
         rows += [
             ("size", "\(pt(measurement.size)) (unitsPerEm \(measurement.unitsPerEm))"),

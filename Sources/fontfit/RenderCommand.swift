@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
 struct RenderOutput: ParsableArguments {
     @Option(name: [.short, .long], help: "Output file: .svg (vector glyph outlines) or .png (rasterised by FreeType).")
     var output: String
-    @Option(help: "PNG pixels per point.") var pngScale: Double = 2
+    @Option(parsing: .unconditional, help: "PNG pixels per point.") var pngScale: Double = 2
 
     func write(_ scene: RenderScene) throws {
         var scene = scene

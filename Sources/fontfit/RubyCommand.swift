@@ -4,11 +4,17 @@ import FontFit
 /// What `ruby` and `render ruby` take.
 struct RubyArguments: ParsableArguments {
     @Argument(help: "Markup: text[ruby]; a | starts a base explicitly (私の|名前[なまえ]).") var markup: String
-    @Option(help: "Ruby size ÷ base size.") var ratio: Double = 0.5
-    @Option(help: "Points between the ruby line and the base line.") var rubySpacing: Double = 0
+    @Option(parsing: .unconditional, help: "Ruby size ÷ base size.") var ratio: Double = 0.5
+    @Option(parsing: .unconditional, help: "Points between the ruby line and the base line.") var rubySpacing: Double = 0
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
+
+    func validate() throws {
+        // Ruby boxes are line boxes placed side by side: nothing to align or measure by ink.
+        if fitting.align != nil { throw ValidationError("ruby does not take --align: each segment is as wide as the wider of its base and ruby, ruby centred") }
+        if fitting.bounds != nil { throw ValidationError("ruby does not take --bounds: ruby fits line boxes") }
+    }
 
     struct Fitted {
         let ruby: FittedRuby
@@ -45,6 +51,7 @@ struct RubyCommand: ParsableCommand {
         } else {
             Self.printHuman(fitted.ruby, maxSize: arguments.fitting.size)
         }
+        arguments.fitting.exitIfChecked(fits: fitted.ruby.result.fits)
     }
 
     static func box(_ box: TextBox, text: String) -> JSONValue {

@@ -14,7 +14,7 @@ struct StackArguments: ParsableArguments {
     @Option(help: "Space between rows: points, or a multiple of the row height with an 'x' suffix (0.1x).")
     var spacing: String = "0"
     @Flag(help: "Give every row frame the widest row's width, text aligned inside.") var equalWidth = false
-    @Option(help: "Snap sizes and frames to this many device pixels per point (2 for @2x).") var pixelScale: Double?
+    @Option(parsing: .unconditional, help: "Snap sizes and frames to this many device pixels per point (2 for @2x).") var pixelScale: Double?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
@@ -31,13 +31,13 @@ struct StackArguments: ParsableArguments {
         let fonts = try fontOptions.load(covering: rows + template + (words.map { [$0] } ?? []))
         let shaping = try shaping.options(for: fonts.primary)
         let spacing = try StackCommand.parseSpacingValue(spacing)
-        let alignment = fitting.align.value
+        let alignment = fitting.alignValue
         let stack: FittedStack
         if let words = words {
             guard rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }
             stack = try fonts.wordsToFit(
                 words, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
-                spacing: spacing, alignment: alignment, equalWidth: equalWidth, bounds: fitting.bounds.value,
+                spacing: spacing, alignment: alignment, equalWidth: equalWidth, bounds: fitting.boundsValue,
                 pixelScale: pixelScale, shaping: shaping)
         } else {
             guard !rows.isEmpty else { throw CLIError.usage("missing rows: give at least one row, or --words") }
@@ -52,8 +52,8 @@ struct StackArguments: ParsableArguments {
                     return value.value
                 }
             } ?? []
-            guard alignments.count <= rows.count else {
-                throw CLIError.usage("more --row-align values than rows (\(rows.count))")
+            guard alignments.isEmpty || alignments.count == rows.count else {
+                throw CLIError.usage("--row-align has \(alignments.count) values for \(rows.count) rows: give one per row")
             }
             let stackRows = rows.enumerated().map { index, text in
                 StackRowText(
@@ -64,7 +64,7 @@ struct StackArguments: ParsableArguments {
             }
             stack = try fonts.stack(
                 stackRows, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
-                spacing: spacing, equalWidth: equalWidth, bounds: fitting.bounds.value,
+                spacing: spacing, equalWidth: equalWidth, bounds: fitting.boundsValue,
                 pixelScale: pixelScale, shaping: shaping)
         }
         FontOptions.warnMissing(stack.missing, in: fonts)
@@ -87,6 +87,7 @@ struct StackCommand: ParsableCommand {
         } else {
             Self.printHuman(fitted.stack, maxSize: arguments.fitting.size)
         }
+        arguments.fitting.exitIfChecked(fits: fitted.stack.result.fits)
     }
 
     static func parseSpacingValue(_ text: String) throws -> RowSpacing {

@@ -229,3 +229,16 @@ extension FitTests {
         #expect(try wrapped.lines.allSatisfy { try sized.measure($0.text, size: wrapped.size).width <= 150 * (1 + 1e-9) })
     }
 }
+
+extension FitTests {
+    /// Results print as a person reads them, not as nested type dumps (issue 10).
+    @Test func resultsPrintReadably() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let line = try font.measure("Hello", size: 12)
+        let fit = try font.fit("Hello world", in: FrameSize(width: 50, height: 100), maxSize: 40, minimumScaleFactor: 0.1)
+        for text in [String(describing: line), String(describing: fit), String(describing: line.ink!)] {
+            #expect(!text.contains("FontEngine.") && !text.contains("TextFitting."), "\(text)")
+        }
+        #expect(String(describing: fit).contains("\"Hello\""))
+    }
+}
