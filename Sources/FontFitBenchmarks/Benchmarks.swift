@@ -41,6 +41,17 @@ struct Benchmarks {
         }
         let naive = try time { try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size }
 
+        // A clean 1200×630 card: drawing its glyphs, and encoding the PNG.
+        let cardFrame = FrameSize(width: 1040, height: 470)
+        let card = try font.prepare("Ship text that fits, in every language")
+        let cardScene = RenderScene.fit(
+            try card.fit(in: cardFrame, maxSize: 160, minimumScaleFactor: 0.1, alignment: .center), frame: cardFrame,
+            text: card, style: .clean(canvas: FrameSize(width: 1200, height: 630), verticalAlignment: .center, padding: 80),
+            pixelScale: 1)
+        let cardImage = try PNGRenderer.rasterize(cardScene)
+        let rasterizeCard = try time { try PNGRenderer.rasterize(cardScene).width }
+        let encodeCard = try time { try PNGEncoder.encode(cardImage).count }
+
         // Check the naive search lands where the exact fit does (to its own tolerance).
         let exact = try fitParagraph()
         let (approximate, naiveProbes) = try naiveFit(
@@ -56,6 +67,10 @@ struct Benchmarks {
              "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 100"),
             ("naiveOverFit", naive / paragraphFit, "naive re-shaping binary search ÷ fit",
              "naive \(ns(naive)) (\(naiveProbes) probes to \(naiveTolerance) pt) vs fit \(ns(paragraphFit)); goal ≥ 15"),
+            ("cardRasterizeMilliseconds", rasterizeCard / 1e6, "1200×630 card: draw the glyphs (ms)",
+             "FreeType rasterising into an RGBA canvas"),
+            ("cardPNGEncodeMilliseconds", encodeCard / 1e6, "1200×630 card: encode the PNG (ms)",
+             "libpng, fast mode; goal: a few milliseconds"),
         ]
         if json {
             let members = figures.map { "\"\($0.key)\":\(String(format: "%.4g", $0.value))" }

@@ -15,6 +15,40 @@ struct RenderOutput: ParsableArguments {
     @Option(name: [.short, .long], help: "Output file: .svg (vector glyph outlines) or .png (rasterised by FreeType).")
     var output: String
     @Option(parsing: .unconditional, help: "PNG pixels per point.") var pngScale: Double = 2
+    @Option(help: "debug (frame, line boxes and baselines drawn, as the seed articles' screenshots) or clean (only the text).")
+    var style: RenderStyle.Look = .debug
+    @Option(help: "Text colour: #rgb, #rrggbb or #rrggbbaa.") var color: String = "#000000"
+    @Option(help: "Background: #rgb, #rrggbb, #rrggbbaa or transparent.") var background: String = "#ffffff"
+    @Option(help: "The canvas, WIDTHxHEIGHT in points (default: the frame, plus the padding or the debug margin).")
+    var canvas: String?
+    @Option(help: "Where a clean picture puts the text in the frame's height: top, center or bottom.")
+    var valign: RenderStyle.VerticalAlignment = .top
+    @Option(parsing: .unconditional, help: "Points between the canvas's edges and the frame (clean pictures).")
+    var padding: Double = 0
+
+    /// The style these options describe.
+    func renderStyle() throws -> RenderStyle {
+        guard let textColor = RGBAColor(parsing: color) else {
+            throw CLIError.usage("invalid --color '\(color)': expected #rgb, #rrggbb or #rrggbbaa")
+        }
+        guard let backgroundColor = RGBAColor(parsing: background) else {
+            throw CLIError.usage("invalid --background '\(background)': expected #rgb, #rrggbb, #rrggbbaa or transparent")
+        }
+        guard padding.isFinite, padding >= 0, padding <= 1e6 else {
+            throw CLIError.usage("invalid --padding \(padding): expected points in 0…1000000")
+        }
+        var canvasSize: FrameSize?
+        if let canvas {
+            let parts = canvas.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+                width > 0, height > 0, width <= 1e6, height <= 1e6
+            else { throw CLIError.usage("invalid --canvas '\(canvas)': expected WIDTHxHEIGHT in points, e.g. 1200x630") }
+            canvasSize = FrameSize(width: width, height: height)
+        }
+        return RenderStyle(
+            look: style, textColor: textColor, background: backgroundColor, canvas: canvasSize,
+            verticalAlignment: valign, padding: padding)
+    }
 
     func write(_ scene: RenderScene) throws {
         var scene = scene
@@ -43,7 +77,8 @@ struct RenderMeasure: ParsableCommand {
     func run() throws {
         let measured = try arguments.measure()
         try output.write(RenderScene.measurement(
-            measured.text, fonts: measured.fonts, size: arguments.size, shaping: measured.shaping, images: measured.images))
+            measured.text, fonts: measured.fonts, size: arguments.size, shaping: measured.shaping, images: measured.images,
+            style: output.renderStyle()))
     }
 }
 
@@ -54,7 +89,7 @@ struct RenderFit: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.fit(fitted.result, frame: fitted.frame, text: fitted.prepared))
+        try output.write(RenderScene.fit(fitted.result, frame: fitted.frame, text: fitted.prepared, style: output.renderStyle()))
     }
 }
 
@@ -65,7 +100,7 @@ struct RenderStack: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.stack(fitted.stack, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping))
+        try output.write(RenderScene.stack(fitted.stack, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping, style: output.renderStyle()))
     }
 }
 
@@ -76,6 +111,9 @@ struct RenderRuby: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.ruby(fitted.ruby, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping))
+        try output.write(RenderScene.ruby(fitted.ruby, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping, style: output.renderStyle()))
     }
 }
+
+extension RenderStyle.Look: ExpressibleByArgument {}
+extension RenderStyle.VerticalAlignment: ExpressibleByArgument {}

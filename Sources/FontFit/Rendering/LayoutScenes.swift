@@ -1,118 +1,156 @@
-/// Pictures of layout results, drawn the way the seed articles' screenshots are: the frame in red,
-/// each line or row box in blue, baselines in green, and the glyphs from their outlines.
+/// Pictures of layout results, in a ``RenderStyle``: by default the way the seed articles'
+/// screenshots are (the frame in red, each line or row box in blue, baselines in green), or clean.
 extension RenderScene {
     /// Room around the frame, so that its border is not cut off by the canvas edge.
     public static let margin = 8.0
 
-    /// A canvas the size of `frame` (or of the used area where the frame is unbounded) plus margins,
-    /// with the frame drawn.
-    init(frame: FrameSize, used: (width: Double, height: Double), pixelScale: Double, title: String) {
+    /// A canvas for a layout of `used` size in `frame`, in `style`: debug pictures get the frame
+    /// drawn in red with a margin around it; clean ones only the background, the frame placed at the
+    /// padding and the layout placed in it by the vertical alignment. `origin` is where the layout's
+    /// (0, 0) lands on the canvas.
+    init(frame: FrameSize, used: (width: Double, height: Double), style: RenderStyle, pixelScale: Double, title: String) {
         let width = frame.width.isFinite ? frame.width : used.width
         let height = frame.height.isFinite ? frame.height : used.height
-        self.init(
-            width: max(width, used.width) + 2 * Self.margin, height: max(height, used.height) + 2 * Self.margin,
-            pixelScale: pixelScale, title: title)
-        addRect(Box(x: Self.margin, y: Self.margin, width: width, height: height), stroke: .frameRed)
+        switch style.look {
+        case .debug:
+            self.init(
+                width: style.canvas?.width ?? max(width, used.width) + 2 * Self.margin,
+                height: style.canvas?.height ?? max(height, used.height) + 2 * Self.margin,
+                pixelScale: pixelScale, background: style.background, title: title)
+            addRect(Box(x: Self.margin, y: Self.margin, width: width, height: height), stroke: .frameRed)
+            origin = (Self.margin, Self.margin)
+        case .clean:
+            let canvasWidth = style.canvas?.width ?? width + 2 * style.padding
+            let canvasHeight = style.canvas?.height ?? height + 2 * style.padding
+            self.init(width: canvasWidth, height: canvasHeight, pixelScale: pixelScale, background: style.background, title: title)
+            let room = min(height, canvasHeight - 2 * style.padding) - used.height
+            let offset: Double =
+                switch style.verticalAlignment {
+                case .top: 0
+                case .center: room / 2
+                case .bottom: room
+                }
+            origin = (style.padding, style.padding + offset)
+        }
+        self.style = style
     }
 
-    /// A line or row box in the layout's coordinates (shifted by the margin), with its baseline.
+    /// A line or row box in the layout's coordinates, with its baseline (debug pictures only).
     mutating func addLineBox(x: Double, y: Double, width: Double, height: Double, baseline: Double) {
-        addRect(Box(x: Self.margin + x, y: Self.margin + y, width: width, height: height), stroke: .lineBoxBlue)
-        addLine(x1: Self.margin + x, y1: Self.margin + baseline, x2: Self.margin + x + width, y2: Self.margin + baseline)
+        guard style.drawsOverlay else { return }
+        addRect(Box(x: origin.x + x, y: origin.y + y, width: width, height: height), stroke: .lineBoxBlue)
+        addLine(x1: origin.x + x, y1: origin.y + baseline, x2: origin.x + x + width, y2: origin.y + baseline)
     }
 
-    /// An inline image's place, in the layout's coordinates, as a gray box.
+    /// An inline image's place, in the layout's coordinates, as a gray box (debug pictures only: a
+    /// clean picture leaves the space for the caller's image).
     mutating func addImage(_ box: Box) {
+        guard style.drawsOverlay else { return }
         addRect(
-            Box(x: Self.margin + box.x, y: Self.margin + box.y, width: box.width, height: box.height),
+            Box(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height),
             stroke: .lightGray, fill: .lightGray)
+    }
+
+    /// Glyphs of a layout, in the style's text colour, the pen at (`x`, `baseline`) of the layout.
+    mutating func addLayoutText(_ paragraph: ShapedParagraph, size: Double, x: Double, baseline: Double) {
+        addText(paragraph, size: size, x: origin.x + x, baseline: origin.y + baseline, color: style.textColor)
     }
 
     /// One measured line: its line box, baseline, ink box (dashed), inline images (gray) and glyphs.
     public static func measurement(
         _ text: String, fonts: FontStack, size: Double, shaping: ShapingOptions = ShapingOptions(),
-        images: [InlineImage] = [], pixelScale: Double = 2
+        images: [InlineImage] = [], style: RenderStyle = .debug, pixelScale: Double = 2
     ) throws(FontEngineError) -> RenderScene {
         let line = try fonts.measure(text, size: size, options: try shaping.horizontalOnly(for: "render"), images: images)
         var scene = RenderScene(
             frame: FrameSize(width: line.width, height: line.metrics.lineHeight),
-            used: (line.width, line.metrics.lineHeight), pixelScale: pixelScale, title: text)
+            used: (line.width, line.metrics.lineHeight), style: style, pixelScale: pixelScale, title: text)
+        let decorations = style.drawsOverlay
+            ? LineDecorations(lineBox: .lineBoxBlue, baseline: .baselineGreen, inkBox: images.isEmpty ? .lightGray : nil)
+            : .none
         try scene.addTextLine(
-            text, fonts: fonts, size: size, x: margin, y: margin, options: shaping, images: images,
-            decorations: LineDecorations(lineBox: .lineBoxBlue, baseline: .baselineGreen, inkBox: images.isEmpty ? .lightGray : nil))
+            text, fonts: fonts, size: size, x: scene.origin.x, y: scene.origin.y, options: shaping,
+            images: images, color: style.textColor, decorations: decorations)
         return scene
     }
 
-    /// A fitted text: the frame, every line's box and baseline, its inline images as gray boxes, and
-    /// its glyphs at the fitted size, each line drawn from the prepared paragraph's runs.
+    /// A fitted text: in the debug style the frame, every line's box and baseline and its inline
+    /// images as gray boxes; in every style its glyphs at the fitted size, each line drawn from the
+    /// prepared paragraph's runs.
     public static func fit(
-        _ result: FitResult, frame: FrameSize, text prepared: PreparedText, pixelScale: Double = 2
+        _ result: FitResult, frame: FrameSize, text prepared: PreparedText, style: RenderStyle = .debug,
+        pixelScale: Double = 2
     ) -> RenderScene {
-        if prepared.paragraph.isVertical { return verticalFit(result, frame: frame, text: prepared, pixelScale: pixelScale) }
+        if prepared.paragraph.isVertical {
+            return verticalFit(result, frame: frame, text: prepared, style: style, pixelScale: pixelScale)
+        }
         var scene = RenderScene(
-            frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
+            frame: frame, used: (result.width, result.height), style: style, pixelScale: pixelScale,
             title: result.lines.map(\.text).joined(separator: " "))
         prepared.imageBoxes(in: result).forEach { scene.addImage($0) }
-        let paragraph = prepared.paragraph
-        let lineHeight = paragraph.lineMetrics().lineHeight * result.size
+        let lineHeight = prepared.paragraph.lineMetrics().lineHeight * result.size
         for line in result.lines {
             scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
-            scene.addText(
-                prepared.drawn(line), size: result.size, x: margin + line.penX, baseline: margin + line.baseline)
+            scene.addLayoutText(prepared.drawn(line), size: result.size, x: line.penX, baseline: line.baseline)
         }
         return scene
     }
 
-    /// Columns of vertical text, right to left: each column's box, its centre line (where the
-    /// glyphs' vertical origins lie) and its glyphs running down it.
-    static func verticalFit(_ result: FitResult, frame: FrameSize, text prepared: PreparedText, pixelScale: Double) -> RenderScene {
+    /// Columns of vertical text, right to left: each column's box and centre line (where the
+    /// glyphs' vertical origins lie) in the debug style, and its glyphs running down it.
+    static func verticalFit(
+        _ result: FitResult, frame: FrameSize, text prepared: PreparedText, style: RenderStyle, pixelScale: Double
+    ) -> RenderScene {
         let columns = prepared.columns(of: result, in: frame)
         var scene = RenderScene(
-            frame: frame, used: (result.height, result.width), pixelScale: pixelScale,
+            frame: frame, used: (result.height, result.width), style: style, pixelScale: pixelScale,
             title: columns.map(\.text).joined(separator: " "))
         for (line, column) in zip(result.lines, columns) {
-            let centre = margin + column.x + column.width / 2
-            scene.addRect(Box(x: margin + column.x, y: margin + column.y, width: column.width, height: column.height), stroke: .lineBoxBlue)
-            scene.addLine(x1: centre, y1: margin + column.y, x2: centre, y2: margin + column.y + column.height)
-            scene.addText(prepared.drawn(line), size: result.size, x: centre, baseline: margin + column.y)
+            let centre = column.x + column.width / 2
+            if style.drawsOverlay {
+                let (x, y) = scene.origin
+                scene.addRect(Box(x: x + column.x, y: y + column.y, width: column.width, height: column.height), stroke: .lineBoxBlue)
+                scene.addLine(x1: x + centre, y1: y + column.y, x2: x + centre, y2: y + column.y + column.height)
+            }
+            scene.addLayoutText(prepared.drawn(line), size: result.size, x: centre, baseline: column.y)
         }
         return scene
     }
 
-    /// A shared-size stack: the frame, every row's frame and baseline, and its text at its size.
+    /// A shared-size stack: in the debug style the frame and every row's frame and baseline, and in
+    /// every style each row's text at its size.
     public static func stack(
         _ fitted: FittedStack, frame: FrameSize, fonts: FontStack, shaping: ShapingOptions = ShapingOptions(),
-        pixelScale: Double = 2
+        style: RenderStyle = .debug, pixelScale: Double = 2
     ) -> RenderScene {
         let result = fitted.result
         var scene = RenderScene(
-            frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
+            frame: frame, used: (result.width, result.height), style: style, pixelScale: pixelScale,
             title: fitted.rows.map(\.text).joined(separator: " "))
         for (row, box) in zip(fitted.rows, result.rows) {
             scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
-            scene.addText(
-                ShapedParagraph(row.text, fonts: fonts, options: shaping), size: box.size, x: margin + box.textX,
-                baseline: margin + box.baseline)
+            scene.addLayoutText(
+                ShapedParagraph(row.text, fonts: fonts, options: shaping), size: box.size, x: box.textX, baseline: box.baseline)
         }
         return scene
     }
 
-    /// Ruby over base text: every base and ruby box, their baselines, and both texts.
+    /// Ruby over base text: in the debug style every base and ruby box and their baselines, and in
+    /// every style both texts.
     public static func ruby(
         _ fitted: FittedRuby, frame: FrameSize, fonts: FontStack, shaping: ShapingOptions = ShapingOptions(),
-        pixelScale: Double = 2
+        style: RenderStyle = .debug, pixelScale: Double = 2
     ) -> RenderScene {
         let result = fitted.result
         var scene = RenderScene(
-            frame: frame, used: (result.width, result.height), pixelScale: pixelScale,
+            frame: frame, used: (result.width, result.height), style: style, pixelScale: pixelScale,
             title: fitted.segments.map(\.base).joined())
         for (segment, boxes) in zip(fitted.segments, result.segments) {
             let parts = [(boxes.base, segment.base, result.size)] + (boxes.ruby.map { [($0, segment.ruby ?? "", result.rubySize)] } ?? [])
             for (box, text, size) in parts {
                 scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
-                scene.addText(
-                    ShapedParagraph(text, fonts: fonts, options: shaping), size: size, x: margin + box.textX,
-                    baseline: margin + box.baseline)
+                scene.addLayoutText(
+                    ShapedParagraph(text, fonts: fonts, options: shaping), size: size, x: box.textX, baseline: box.baseline)
             }
         }
         return scene

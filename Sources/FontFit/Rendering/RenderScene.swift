@@ -23,6 +23,10 @@ public struct RenderScene: Sendable {
     /// Written as the SVG's `<title>` when set.
     public var title: String?
     public var elements: [Element] = []
+    /// Where a layout scene (``fit(_:frame:text:style:pixelScale:)`` and the others) put the
+    /// layout's top-left corner, and the style it was drawn in.
+    public internal(set) var origin: (x: Double, y: Double) = (0, 0)
+    public internal(set) var style = RenderStyle.debug
 
     public init(
         width: Double, height: Double, pixelScale: Double = 2, background: RGBAColor = .white,
@@ -204,7 +208,8 @@ public struct RenderScene: Sendable {
                 Box(x: x + ink.x, y: y + ink.y, width: ink.width, height: ink.height), stroke: color,
                 dash: [3, 2])
         }
-        for image in line.images {
+        // An image's place is shown with the other decorations; a clean picture leaves it empty.
+        for image in line.images where decorations.lineBox != nil {
             addRect(
                 Box(x: x + image.x, y: y + image.y, width: image.width, height: image.height), stroke: .lightGray,
                 fill: .lightGray)

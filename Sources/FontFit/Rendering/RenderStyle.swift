@@ -1,0 +1,69 @@
+/// How a layout is drawn: `debug`, the seed articles' screenshots (the frame in red, line and row
+/// boxes in blue, baselines in green, an 8 pt margin), or `clean`, only the text — what a server
+/// making Open Graph cards, badges or thumbnails wants.
+public struct RenderStyle: Sendable, Hashable {
+    public enum Look: String, Sendable, Hashable, CaseIterable {
+        case debug, clean
+    }
+
+    /// Where the laid-out block stands in the frame's height when it is shorter (clean pictures).
+    public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable {
+        case top, center, bottom
+    }
+
+    public var look: Look
+    public var textColor: RGBAColor
+    /// `.clear` leaves the canvas transparent.
+    public var background: RGBAColor
+    /// The canvas in points; nil makes it the frame (or the used area where the frame is
+    /// unbounded) plus the padding, or plus the debug margin.
+    public var canvas: FrameSize?
+    public var verticalAlignment: VerticalAlignment
+    /// Space in points between the canvas's edges and the frame (clean pictures).
+    public var padding: Double
+
+    public init(
+        look: Look = .debug, textColor: RGBAColor = .black, background: RGBAColor = .white, canvas: FrameSize? = nil,
+        verticalAlignment: VerticalAlignment = .top, padding: Double = 0
+    ) {
+        self.look = look
+        self.textColor = textColor
+        self.background = background
+        self.canvas = canvas
+        self.verticalAlignment = verticalAlignment
+        self.padding = padding
+    }
+
+    /// The seed articles' look, as every picture was drawn before styles existed.
+    public static let debug = RenderStyle()
+
+    /// Only the text, in `textColor` on `background`.
+    public static func clean(
+        textColor: RGBAColor = .black, background: RGBAColor = .white, canvas: FrameSize? = nil,
+        verticalAlignment: VerticalAlignment = .top, padding: Double = 0
+    ) -> RenderStyle {
+        RenderStyle(
+            look: .clean, textColor: textColor, background: background, canvas: canvas,
+            verticalAlignment: verticalAlignment, padding: padding)
+    }
+
+    var drawsOverlay: Bool { look == .debug }
+}
+
+extension RGBAColor {
+    /// Parses `#rgb`, `#rrggbb`, `#rrggbbaa` (the `#` optional) or `transparent`.
+    public init?(parsing text: String) {
+        if text.lowercased() == "transparent" {
+            self = .clear
+            return
+        }
+        var digits = Substring(text)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        if digits.count == 3 { digits = Substring(digits.map { "\($0)\($0)" }.joined()) }
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        let full = digits.count == 6 ? value << 8 | 0xFF : value
+        self.init(
+            red: UInt8(full >> 24), green: UInt8(truncatingIfNeeded: full >> 16), blue: UInt8(truncatingIfNeeded: full >> 8),
+            alpha: UInt8(truncatingIfNeeded: full))
+    }
+}
