@@ -76,6 +76,13 @@ public struct PreparedText: Sendable {
         switch widths {
         case .proportional: break
         case .hinted:
+            // FreeType's hinted advances are horizontal; applied to vertical text they gave a
+            // negative width (found by FuzzLayout: `fit ofeff --direction ttb --hinting`).
+            if let direction = shaping.direction, !direction.isHorizontal {
+                throw .invalidValue(
+                    name: "direction for hinted widths", value: direction.rawValue,
+                    expected: "ltr or rtl (FreeType hints horizontal advances)")
+            }
             guard maxSize <= Limits.largestHintedSize else {
                 throw .invalidValue(
                     name: "maximum size for hinted widths", value: "\(maxSize)",

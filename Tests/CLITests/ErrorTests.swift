@@ -84,6 +84,11 @@ import Testing
         BadInput(name: "hinted size above FreeType's pixel limit",
                  arguments: ["fit", "quick brown", "--frame", "100x1e15", "--size", "1e6", "--min-scale", "1e-6", "--hinting"],
                  status: 64, mentions: ["hinted", "65535"]),
+        // Found by FuzzLayout: hinted (horizontal) advances applied to vertical text gave a
+        // negative width.
+        BadInput(name: "hinted vertical text",
+                 arguments: ["fit", "ofeff", "--direction", "ttb", "--hinting", "--frame", "1x1", "--size", "12", "--min-scale", "1e-6"],
+                 status: 64, mentions: ["hinted", "ttb"]),
         BadInput(name: "huge line spacing", arguments: ["fit", "a b", "--frame", "10x100", "--size", "10", "--line-spacing", "1e300"],
                  status: 64, mentions: ["line spacing", "1e+300"]),
     ]
