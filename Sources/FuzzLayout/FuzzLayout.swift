@@ -19,7 +19,7 @@ let fonts: [Font] = {
 }()
 
 let extremes: [Double] = [
-    0, -0.0, 5e-324, 2.2250738585072014e-308, 1e-300, 1e-9, 1e-6, 0.001, 0.5, 1, 12, 37.25, 72, 100, 1e4, 65535,
+    0, -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, 1e-300, 1e-9, 1e-6, 0.001, 0.5, 1, 12, 37.25, 72, 100, 1e4, 65535,
     65536, 1e6, 1e9, 1e9 + 1, 1e15, 1e300, .greatestFiniteMagnitude, .infinity, -.infinity, .nan, -1, -1e300,
 ]
 
