@@ -126,6 +126,15 @@ import Testing
 }
 
 extension ErrorTests {
+    /// A bad value of any length is quoted by its start and its length: one line of a readable size.
+    @Test func longBadValueIsQuotedByItsStart() throws {
+        let markup = String(repeating: "今日[こんにち]は", count: 2_000) + "["
+        let output = try CLIRunner.run(["ruby", markup, "--frame", "300x100", "--size", "100"])
+        #expect(output.status == 64)
+        #expect(output.stderr.hasPrefix("error: invalid ruby markup 今日[こんにち]は"))
+        #expect(output.stderr.contains("(\(markup.count) characters)") && output.stderr.count < 300, "\(output.stderr.prefix(400))")
+    }
+
     @Test func hugeFontSizeIsAnErrorNotATrap() throws {
         let output = try CLIRunner.run(["shape", "x", "--font-size", "1e300"])
         #expect(output.status == 64)
