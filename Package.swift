@@ -60,6 +60,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer targets, built with -DFUZZING and the fuzzer sanitizer by scripts/fuzz (stubs
+        // otherwise): font bytes through every operation, and text and options through every API.
+        .executableTarget(name: "FuzzFontBytes", dependencies: ["FontFit"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FontFit"]),
         // scripts/bench: ratios against raw hb_shape, measured in one run.
         .executableTarget(name: "FontFitBenchmarks", dependencies: ["FontFit"]),
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),

@@ -52,6 +52,13 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// A value as an error message quotes it: whole up to 80 characters, else its start and its
+    /// length, so that one bad megabyte of markup is still a one-line message.
+    static func excerpt(_ value: String) -> String {
+        guard value.count > 80 else { return value }
+        return "\(value.prefix(60))… (\(value.count) characters)"
+    }
+
     public var description: String {
         switch self {
         case .fileNotFound(let path):
@@ -65,9 +72,9 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
         case .faceIndexOutOfRange(let index, let count, let source):
             "face index \(index) is out of range: \(source) has \(count) face\(count == 1 ? "" : "s") (0…\(count - 1))"
         case .invalidFeature(let text):
-            "invalid feature '\(text)' (HarfBuzz syntax, e.g. tnum, -liga, ss01, kern[3:5]=0)"
+            "invalid feature '\(Self.excerpt(text))' (HarfBuzz syntax, e.g. tnum, -liga, ss01, kern[3:5]=0)"
         case .invalidVariation(let text):
-            "invalid variation '\(text)' (HarfBuzz syntax, e.g. wght=700)"
+            "invalid variation '\(Self.excerpt(text))' (HarfBuzz syntax, e.g. wght=700)"
         case .unknownAxis(let tag, let available):
             available.isEmpty
                 ? "unknown axis '\(tag)': the font has no variation axes"
@@ -77,15 +84,15 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
                 ? "unknown named instance '\(name)': the font has no named instances"
                 : "unknown named instance '\(name)': the font has \(available.joined(separator: ", "))"
         case .invalidDirection(let text):
-            "invalid direction '\(text)' (expected ltr, rtl, ttb or btt)"
+            "invalid direction '\(Self.excerpt(text))' (expected ltr, rtl, ttb or btt)"
         case .invalidScript(let text):
-            "invalid script '\(text)' (expected an ISO 15924 tag such as Latn, Arab)"
+            "invalid script '\(Self.excerpt(text))' (expected an ISO 15924 tag such as Latn, Arab)"
         case .invalidSize(let size):
             "invalid size \(size): a size must be a number of points in \(Limits.describe(Limits.sizes))"
         case .undecodableText(let source):
             "text in \(source) is not valid UTF-8"
         case .invalidValue(let name, let value, let expected):
-            "invalid \(name) \(value): expected \(expected)"
+            "invalid \(name) \(Self.excerpt(value)): expected \(expected)"
         }
     }
 }

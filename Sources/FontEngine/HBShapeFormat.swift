@@ -50,7 +50,8 @@ extension Font {
             guard fontSize < Double(Int32.max) else { throw .invalidSize(fontSize) }
         }
         guard !text.isEmpty else { return "" }
-        let font = fontSize.map { rescaled(to: Int($0)) } ?? self
+        // Checked above: finite, positive, below Int32.max.
+        let font = fontSize.map { rescaled(to: Int(checked: $0) ?? 0) } ?? self
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if text.hasSuffix("\n") { lines.removeLast() }
         var output = ""

@@ -80,10 +80,8 @@ public struct PreparedText: Sendable {
             frame: vertical ? FrameSize(width: frame.height, height: frame.width) : frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes)
-        if vertical && (bounds == .ink || widths == .hinted) {
-            throw .invalidValue(
-                name: "vertical fit", value: bounds == .ink ? "ink bounds" : "hinted widths",
-                expected: "line-box bounds with proportional or optical-size widths")
+        if vertical && bounds == .ink {
+            throw .invalidValue(name: "bounds of a vertical fit", value: "ink", expected: "line (columns fit by their line boxes)")
         }
         if (bounds == .ink && !hasInk) || (lineLimit != 1 && !wraps) {
             // Prepared for less than this fit needs: measure again with everything.
@@ -95,6 +93,13 @@ public struct PreparedText: Sendable {
         switch widths {
         case .proportional: break
         case .hinted:
+            // FreeType's hinted advances are horizontal; applied to vertical text they gave a
+            // negative width (found by FuzzLayout: `fit ofeff --direction ttb --hinting`).
+            if let direction = shaping.direction, !direction.isHorizontal {
+                throw .invalidValue(
+                    name: "direction for hinted widths", value: direction.rawValue,
+                    expected: "ltr or rtl (FreeType hints horizontal advances)")
+            }
             guard maxSize <= Limits.largestHintedSize else {
                 throw .invalidValue(
                     name: "maximum size for hinted widths", value: "\(maxSize)",

@@ -121,14 +121,14 @@ extension Font {
     }
 
     /// Seed 001's words to fit in this font alone; see
-    /// ``FontStack/wordsToFit(_:in:maxSize:minimumScaleFactor:spacing:alignment:bounds:pixelScale:shaping:)``.
+    /// ``FontStack/wordsToFit(_:in:maxSize:minimumScaleFactor:spacing:alignment:equalWidth:bounds:pixelScale:shaping:)``.
     public func wordsToFit(
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, bounds: FitBounds = .lineBox,
-        pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
+        spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
+        bounds: FitBounds = .lineBox, pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontEngineError) -> FittedStack {
         try FontStack(self).wordsToFit(
             text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
-            alignment: alignment, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
+            alignment: alignment, equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
     }
 }

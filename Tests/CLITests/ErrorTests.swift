@@ -84,6 +84,11 @@ import Testing
         BadInput(name: "hinted size above FreeType's pixel limit",
                  arguments: ["fit", "quick brown", "--frame", "100x1e15", "--size", "1e6", "--min-scale", "1e-6", "--hinting"],
                  status: 64, mentions: ["hinted", "65535"]),
+        // Found by FuzzLayout: hinted (horizontal) advances applied to vertical text gave a
+        // negative width.
+        BadInput(name: "hinted vertical text",
+                 arguments: ["fit", "ofeff", "--direction", "ttb", "--hinting", "--frame", "1x1", "--size", "12", "--min-scale", "1e-6"],
+                 status: 64, mentions: ["hinted", "ttb"]),
         BadInput(name: "huge line spacing", arguments: ["fit", "a b", "--frame", "10x100", "--size", "10", "--line-spacing", "1e300"],
                  status: 64, mentions: ["line spacing", "1e+300"]),
     ]
@@ -121,6 +126,15 @@ import Testing
 }
 
 extension ErrorTests {
+    /// A bad value of any length is quoted by its start and its length: one line of a readable size.
+    @Test func longBadValueIsQuotedByItsStart() throws {
+        let markup = String(repeating: "今日[こんにち]は", count: 2_000) + "["
+        let output = try CLIRunner.run(["ruby", markup, "--frame", "300x100", "--size", "100"])
+        #expect(output.status == 64)
+        #expect(output.stderr.hasPrefix("error: invalid ruby markup 今日[こんにち]は"))
+        #expect(output.stderr.contains("(\(markup.count) characters)") && output.stderr.count < 300, "\(output.stderr.prefix(400))")
+    }
+
     @Test func hugeFontSizeIsAnErrorNotATrap() throws {
         let output = try CLIRunner.run(["shape", "x", "--font-size", "1e300"])
         #expect(output.status == 64)

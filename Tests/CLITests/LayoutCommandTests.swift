@@ -263,3 +263,50 @@ extension LayoutCommandTests {
         #expect(shaped.stdout == reference.stdout && shaped.status == 0)
     }
 }
+
+extension LayoutCommandTests {
+    /// Issue 11: `render` of a glyph FreeType rasterises to a huge bitmap allocated 1.2–3 GB: the
+    /// whole bitmap was rendered and then copied at 16 bytes per pixel before clipping. DejaVu Sans
+    /// with hhea's ascender set to 1 unit (and descender and line gap to 0) keeps its outlines but
+    /// has a line box 1/2048 em tall, so ■ at 8000 pt (16,000 px at @2x, about 150 M pixels of
+    /// outline) lands on a canvas 40 pixels tall. Drawing it must take memory for the canvas, not
+    /// for the glyph: the child's peak resident memory stays far below the 2.4 GB the copy took.
+    @Test func glyphFarLargerThanTheCanvasIsDrawnClipped() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLIRunner.fixture("fonts/DejaVuSans.ttf"))))
+        func uint(_ offset: Int, _ size: Int) -> Int { bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) } }
+        let hhea = try #require((0..<uint(4, 2)).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4].elementsEqual("hhea".utf8) })
+        let table = uint(hhea + 8, 4)
+        bytes.replaceSubrange(table + 4..<table + 10, with: [0, 1, 0, 0, 0, 0])  // ascender 1, descender 0, line gap 0
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-flat-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let font = directory.appendingPathComponent("flat.ttf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: font))
+        let png = directory.appendingPathComponent("square.png").path
+        let output = try CLIRunner.run(["render", "measure", "\u{25A0}", "--font", font, "--size", "8000", "-o", png])
+        #expect(output.status == 0, "\(output.stderr)")
+        // The largest resident set of any child this test process has waited for: every other
+        // child (the CLI on small inputs, python3) stays in tens of megabytes.
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #expect(usage.ru_maxrss < 1_000_000, "a child's peak was \(usage.ru_maxrss) KB")
+        // What shows of the square is drawn: read back independently (scripts/png-to-rgba), the
+        // canvas is the line box's size and its middle is ink.
+        let decoder = Process()
+        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        decoder.arguments = ["python3", CLIRunner.fixtures.deletingLastPathComponent().appendingPathComponent("scripts/png-to-rgba").path, png]
+        let out = Pipe(), err = Pipe()
+        decoder.standardOutput = out
+        decoder.standardError = err
+        try decoder.run()
+        let pixels = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        let header = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        decoder.waitUntilExit()
+        let size = header.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(decoder.terminationStatus == 0 && size.count >= 2, "python3 could not decode the PNG: \(header)")
+        let (width, height) = (size[0], size[1])
+        #expect(height < 100 && pixels.count == width * height * 4)
+        let middle = ((height / 2) * width + width / 2) * 4
+        #expect(Array(pixels[middle..<middle + 3]) == [0, 0, 0], "\(Array(pixels[middle..<middle + 4]))")
+    }
+}

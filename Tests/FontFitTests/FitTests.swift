@@ -143,6 +143,25 @@ import Testing
         #expect(abs(hinted.size - unhinted.size) <= 2, "hinting moves widths by rounding only")
     }
 
+    /// Issue 11: the hinted search stepped one pixel at a time (65,535 steps up to FreeType's limit)
+    /// and above that limit reported sizes whose text overflowed. It now gallops and bisects; its
+    /// answer must still fit with its own hinted widths, and the next whole size must not, from
+    /// small frames up to FreeType's largest pixel size.
+    @Test(arguments: [(173.0, 100.0, 40.0), (600.0, 80.0, 200.0), (100.0, 1e15, 65_535.0), (3_000_000.0, 1e15, 65_535.0)])
+    func hintedFitIsTheLargestWholeSizeThatFits(_ frame: (width: Double, height: Double, maxSize: Double)) throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let box = FrameSize(width: frame.width, height: frame.height)
+        let fit = try font.fit("quick brown", in: box, maxSize: frame.maxSize, minimumScaleFactor: 1e-4, widths: .hinted)
+        #expect(fit.fits && fit.size == fit.size.rounded() && fit.width <= frame.width)
+        if fit.size < frame.maxSize {
+            let larger = try font.fit("quick brown", in: box, maxSize: fit.size + 1, widths: .hinted)
+            #expect(!larger.fits, "\(fit.size + 1) fits too")
+        }
+        #expect(throws: FontEngineError.self) {
+            try font.fit("quick brown", in: box, maxSize: 65_536, minimumScaleFactor: 1e-4, widths: .hinted)
+        }
+    }
+
     @Test func invalidValuesAreRejected() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let frame = FrameSize(width: 100, height: 100)
