@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries, found with pkg-config. Prefixed so they never clash with another package's
@@ -44,10 +45,17 @@ let package = Package(
             // The bundled default font travels with its license.
             resources: [.copy("Resources/DejaVuSans.ttf"), .copy("Resources/LICENSE-DejaVu.txt")]
         ),
+        // `fontfit check` and `fontfit batch`: localization catalogs, the label spec, verdicts and
+        // reports, over FontFit's public API only.
+        .target(
+            name: "LocalizationCheck",
+            dependencies: ["FontFit", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "fontfit",
             dependencies: [
                 "FontFit",
+                "LocalizationCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,5 +65,6 @@ let package = Package(
         .testTarget(name: "TextFittingTests", dependencies: ["TextFitting"]),
         .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),
         .testTarget(name: "CLITests", dependencies: ["fontfit"]),
+        .testTarget(name: "LocalizationCheckTests", dependencies: ["LocalizationCheck"]),
     ]
 )
