@@ -106,7 +106,7 @@ public final class BatchRunner {
 
     private func number(_ request: [String: Any], _ name: String) throws -> Double? {
         guard let value = request[name] else { return nil }
-        guard let number = value as? NSNumber, !(value is Bool) else { throw BatchError(message: "\"\(name)\" must be a number") }
+        guard let number = value as? NSNumber else { throw BatchError(message: "\"\(name)\" must be a number") }
         return number.doubleValue
     }
 
