@@ -50,11 +50,22 @@ public struct CheckResult: Sendable {
 
     /// The sort key that makes outputs deterministic: catalog, locale, context, key, branch.
     var identity: [String] { [catalog, locale, context, key, branch] }
+
+    /// Whether this check comes before `other` in identity order (without building arrays).
+    func precedes(_ other: CheckResult) -> Bool {
+        if catalog != other.catalog { return catalog < other.catalog }
+        if locale != other.locale { return locale < other.locale }
+        if context != other.context { return context < other.context }
+        if key != other.key { return key < other.key }
+        return branch < other.branch
+    }
 }
 
 /// Where time went, summed over all tasks (CPU time, not wall time, for shaping and fitting).
 public struct CheckTimings: Sendable {
     public var parsing: Duration = .zero
+    /// Placeholders replaced, rules matched, labels resolved, texts deduplicated.
+    public var resolving: Duration = .zero
     public var shaping: Duration = .zero
     public var fitting: Duration = .zero
     public var total: Duration = .zero
@@ -109,6 +120,8 @@ public struct Checker: Sendable {
     public var shard: Shard?
     /// Keep each failing or shrinking fit, for the HTML report.
     public var keepFits: Bool
+    /// Told (measured, total) as distinct texts are measured, from one task at a time.
+    public var progress: (@Sendable (Int, Int) -> Void)?
 
     public init(spec: LabelSpec, locales: [String] = [], shard: Shard? = nil, keepFits: Bool = false) {
         self.spec = spec
@@ -118,10 +131,24 @@ public struct Checker: Sendable {
     }
 
     /// One distinct thing to measure: text, language and settings.
-    struct Job: Hashable, Sendable {
+    struct Job: Sendable {
         var text: String
         var locale: String
         var settings: ResolvedSettings
+        /// Stands for (locale, settings): equal ids mean equal labels.
+        var label: Int
+    }
+
+    struct JobKey: Hashable {
+        var text: String
+        var label: Int
+    }
+
+    /// What decides a check's settings.
+    struct LabelKey: Hashable {
+        var rule: Int?
+        var locale: String
+        var limit: SizeLimit?
     }
 
     struct FontKey: Hashable, Sendable {
@@ -165,13 +192,24 @@ public struct Checker: Sendable {
         timings.parsing = ContinuousClock.now - parsingStart
 
         // 2. Expand placeholders, resolve labels, keep this shard's checks; texts are deduplicated.
+        let resolvingStart = ContinuousClock.now
         var jobs: [Job] = []
-        var jobIndex: [Job: Int] = [:]
-        func job(_ job: Job) -> Int {
-            if let index = jobIndex[job] { return index }
-            jobs.append(job)
-            jobIndex[job] = jobs.count - 1
-            return jobs.count - 1
+        var jobIndex: [JobKey: Int] = [:]
+        var labels: [LabelKey: (Int, ResolvedSettings)] = [:]
+        func label(rule: Int?, locale: String, limit: SizeLimit?) -> (Int, ResolvedSettings) {
+            let key = LabelKey(rule: rule, locale: locale, limit: limit)
+            if let known = labels[key] { return known }
+            let resolved = (labels.count, spec.resolve(rule: rule, locale: locale, limit: limit))
+            labels[key] = resolved
+            return resolved
+        }
+        func job(text: String, locale: String, rule: Int?, limit: SizeLimit?) -> (Int, ResolvedSettings) {
+            let (id, settings) = label(rule: rule, locale: locale, limit: limit)
+            let key = JobKey(text: text, label: id)
+            if let index = jobIndex[key] { return (index, settings) }
+            jobs.append(Job(text: text, locale: locale, settings: settings, label: id))
+            jobIndex[key] = jobs.count - 1
+            return (jobs.count - 1, settings)
         }
         struct Pending {
             var string: CatalogString
@@ -204,19 +242,19 @@ public struct Checker: Sendable {
                 if let shard, !shard.contains([string.catalog, string.locale, string.context, string.key, branch]) {
                     continue
                 }
-                let settings = spec.resolve(rule: rule, locale: string.locale, limit: string.limit)
-                let index = job(Job(text: expansion.text, locale: string.locale, settings: settings))
+                let (index, settings) = job(text: expansion.text, locale: string.locale, rule: rule, limit: string.limit)
                 var sourceJob: Int?
                 if string.locale != sourceLocale,
                     let sourceText = sourceText(for: string, expansion: expansion, in: sourceStrings)
                 {
-                    let sourceSettings = spec.resolve(rule: rule, locale: sourceLocale, limit: string.limit)
-                    sourceJob = job(Job(text: sourceText, locale: sourceLocale, settings: sourceSettings))
+                    sourceJob = job(text: sourceText, locale: sourceLocale, rule: rule, limit: string.limit).0
                 }
                 pending.append(Pending(
                     string: string, branch: branch, rule: rule, settings: settings, job: index, sourceJob: sourceJob))
             }
         }
+
+        timings.resolving = ContinuousClock.now - resolvingStart
 
         // 3. Load each font once.
         var fonts: [FontKey: Font] = [:]
@@ -317,8 +355,11 @@ public struct Checker: Sendable {
             for _ in 0..<(workers * 2) { addChunk() }
             var results = [Result<Measurement, FontEngineError>?](repeating: nil, count: jobs.count)
             var timings = CheckTimings()
+            var done = 0
             for await (start, chunk, chunkTimings) in group {
                 for (offset, result) in chunk.enumerated() { results[start + offset] = result }
+                done += chunk.count
+                progress?(done, jobs.count)
                 timings.shaping += chunkTimings.shaping
                 timings.fitting += chunkTimings.fitting
                 addChunk()

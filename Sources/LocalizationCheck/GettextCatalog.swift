@@ -82,16 +82,23 @@ enum GettextCatalog {
             case .string(let index): entry.strings[index, default: ""] += value
             }
         }
+        // Every byte the syntax looks at is ASCII, so lines are read as UTF-8 bytes.
+        let bytes = Array(text.utf8)
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
             lineNumber += 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty {
+            let line = trimmed(bytes[lineStart..<lineEnd])
+            guard let first = line.first else {
                 if started { finish() }
                 continue
             }
-            if line.hasPrefix("#") {
-                if line.hasPrefix("#~") {
+            if first == UInt8(ascii: "#") {
+                let second = line.dropFirst().first
+                if second == UInt8(ascii: "~") {
                     // An obsolete entry: skipped whole.
                     if started, !obsolete, field != nil { finish() }
                     started = true
@@ -100,24 +107,28 @@ enum GettextCatalog {
                 }
                 // A comment after a complete entry starts the next one.
                 if started, entry.id != nil, field != nil, !entry.strings.isEmpty { finish() }
-                if line.hasPrefix("#,") {
-                    entry.flags += line.dropFirst(2).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                if second == UInt8(ascii: ",") {
+                    entry.flags += line.dropFirst(2).split(separator: UInt8(ascii: ",")).map {
+                        String(decoding: trimmed($0), as: UTF8.self)
+                    }
                 }
                 started = true
                 continue
             }
-            if line.hasPrefix("\"") {
+            if first == UInt8(ascii: "\"") {
                 guard let field else {
                     throw CatalogError(catalog: catalog, line: lineNumber, message: "a string continuation with no keyword before it")
                 }
                 append(try unquote(line, catalog: catalog, line: lineNumber), to: field)
                 continue
             }
-            guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-                throw CatalogError(catalog: catalog, line: lineNumber, message: "expected a keyword and a quoted string, found '\(line)'")
+            guard let space = line.firstIndex(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
+                throw CatalogError(
+                    catalog: catalog, line: lineNumber,
+                    message: "expected a keyword and a quoted string, found '\(String(decoding: line, as: UTF8.self))'")
             }
-            let keyword = String(line[..<space])
-            let value = try unquote(line[space...].trimmingCharacters(in: .whitespaces), catalog: catalog, line: lineNumber)
+            let keyword = String(decoding: line[..<space], as: UTF8.self)
+            let value = try unquote(trimmed(line[space...]), catalog: catalog, line: lineNumber)
             let next: Field
             switch keyword {
             case "msgctxt": next = .context
@@ -147,63 +158,85 @@ enum GettextCatalog {
         return entries.filter { $0.id != nil }
     }
 
+    /// The line without spaces, tabs and carriage returns at its ends.
+    static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        var line = line
+        while let first = line.first, isSpace(first) { line = line.dropFirst() }
+        while let last = line.last, isSpace(last) { line = line.dropLast() }
+        return line
+    }
+
     /// A C string literal's contents: `\n \t \r \" \\ \a \b \f \v \ooo \xhh`.
-    static func unquote(_ text: String, catalog: String, line: Int) throws(CatalogError) -> String {
-        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else {
-            throw CatalogError(catalog: catalog, line: line, message: "expected a quoted string, found '\(text)'")
+    static func unquote(_ text: ArraySlice<UInt8>, catalog: String, line: Int) throws(CatalogError) -> String {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        guard text.count >= 2, text.first == quote, text.last == quote else {
+            throw CatalogError(
+                catalog: catalog, line: line, message: "expected a quoted string, found '\(String(decoding: text, as: UTF8.self))'")
         }
-        let body = Array(text.unicodeScalars.dropFirst().dropLast())
+        let body = text.dropFirst().dropLast()
+        guard body.contains(where: { $0 == quote || $0 == backslash }) else { return String(decoding: body, as: UTF8.self) }
         var bytes: [UInt8] = []
-        var index = 0
-        func appendScalar(_ scalar: Unicode.Scalar) { bytes.append(contentsOf: Array(String(scalar).utf8)) }
-        while index < body.count {
-            let scalar = body[index]
+        bytes.reserveCapacity(body.count)
+        var index = body.startIndex
+        while index < body.endIndex {
+            let byte = body[index]
             index += 1
-            if scalar == "\"" {
+            if byte == quote {
                 throw CatalogError(catalog: catalog, line: line, message: "unescaped '\"' inside a string")
             }
-            guard scalar == "\\" else {
-                appendScalar(scalar)
+            guard byte == backslash else {
+                bytes.append(byte)
                 continue
             }
-            guard index < body.count else {
+            guard index < body.endIndex else {
                 throw CatalogError(catalog: catalog, line: line, message: "a string ends with a lone backslash")
             }
             let escape = body[index]
             index += 1
             switch escape {
-            case "n": bytes.append(0x0A)
-            case "t": bytes.append(0x09)
-            case "r": bytes.append(0x0D)
-            case "a": bytes.append(0x07)
-            case "b": bytes.append(0x08)
-            case "f": bytes.append(0x0C)
-            case "v": bytes.append(0x0B)
-            case "\"", "\\", "'", "?": appendScalar(escape)
-            case "x":
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "a"): bytes.append(0x07)
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "v"): bytes.append(0x0B)
+            case quote, backslash, UInt8(ascii: "'"), UInt8(ascii: "?"): bytes.append(escape)
+            case UInt8(ascii: "x"):
                 var value: UInt32 = 0
                 var digits = 0
-                while index < body.count, let digit = UInt32(String(body[index]), radix: 16) {
+                while index < body.endIndex, let digit = hexValue(body[index]) {
                     value = value * 16 + digit
                     index += 1
                     digits += 1
                 }
                 guard digits > 0 else { throw CatalogError(catalog: catalog, line: line, message: "\\x without hex digits") }
                 bytes.append(UInt8(truncatingIfNeeded: value))
-            case "0"..."7":
-                var value = escape.value - 0x30
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = UInt32(escape - 0x30)
                 var digits = 1
-                while digits < 3, index < body.count, ("0"..."7").contains(body[index]) {
-                    value = value * 8 + body[index].value - 0x30
+                while digits < 3, index < body.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(body[index]) {
+                    value = value * 8 + UInt32(body[index] - 0x30)
                     index += 1
                     digits += 1
                 }
                 bytes.append(UInt8(truncatingIfNeeded: value))
             default:
-                throw CatalogError(catalog: catalog, line: line, message: "unknown escape '\\\(escape)'")
+                throw CatalogError(
+                    catalog: catalog, line: line, message: "unknown escape '\\\(String(decoding: [escape], as: UTF8.self))'")
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - 0x30)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - 0x57)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - 0x37)
+        default: nil
+        }
     }
 }
 

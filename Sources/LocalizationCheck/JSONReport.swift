@@ -82,7 +82,7 @@ public enum JSONReport {
 /// Orders checks: by identity for machine outputs, worst first for people.
 enum Ranking {
     static func sorted(_ checks: [CheckResult]) -> [CheckResult] {
-        checks.sorted { $0.identity.lexicographicallyPrecedes($1.identity) }
+        checks.sorted { $0.precedes($1) }
     }
 
     /// Failing first, then by verdict (overflows, truncated, shrinks, fits), then by needed scale
@@ -93,7 +93,7 @@ enum Ranking {
             if lhs.measurement.verdict != rhs.measurement.verdict { return lhs.measurement.verdict > rhs.measurement.verdict }
             let left = lhs.measurement.neededScale ?? 0, right = rhs.measurement.neededScale ?? 0
             if left != right { return left < right }
-            return lhs.identity.lexicographicallyPrecedes(rhs.identity)
+            return lhs.precedes(rhs)
         }
     }
 }

@@ -53,6 +53,12 @@ public enum JSON: Sendable {
 
     static func quote(_ text: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: appended whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

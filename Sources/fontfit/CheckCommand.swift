@@ -39,8 +39,10 @@ struct CheckCommand: ParsableCommand {
         } catch let error as SpecError {
             throw CLIError.usage(error.message)
         }
-        let checker = Checker(spec: spec, locales: locale, shard: parsedShard, keepFits: report != nil)
-        let run = try runBlocking { try await checker.run(catalogs: catalogs) }
+        var checker = Checker(spec: spec, locales: locale, shard: parsedShard, keepFits: report != nil)
+        if isatty(STDERR_FILENO) != 0 { checker.progress = ProgressBar(start: .now).update }
+        let configured = checker
+        let run = try runBlocking { try await configured.run(catalogs: catalogs) }
         switch format {
         case .text: FileHandle.standardOutput.write(Data(TextReport.render(run).utf8))
         case .json: print(JSONReport.document(run))
@@ -52,11 +54,27 @@ struct CheckCommand: ParsableCommand {
         if timings {
             let t = run.timings
             FileHandle.standardError.write(Data(
-                "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), shaping \(t.shaping) (CPU), fitting \(t.fitting) (CPU)\n".utf8))
+                "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping \(t.shaping) (CPU), fitting \(t.fitting) (CPU)\n".utf8))
         }
         // The report is out; the code says how the run went (65 outranks 1: a catalog went unchecked).
         if !run.errors.isEmpty { Foundation.exit(65) }
         if run.failed > 0 { Foundation.exit(1) }
+    }
+}
+
+/// A progress bar on standard error, shown once a run has lasted a second (only when stderr is a
+/// terminal); cleared when the work is done.
+struct ProgressBar: Sendable {
+    let start: ContinuousClock.Instant
+
+    func update(done: Int, total: Int) {
+        guard ContinuousClock.now - start > .seconds(1) else { return }
+        let width = 30
+        let filled = total > 0 ? done * width / total : width
+        let line = done >= total
+            ? "\r\u{1B}[K"
+            : "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total) texts"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }
 
