@@ -47,6 +47,30 @@ import Testing
         #expect(contents.untranslated == facts["untranslated"] as! Int)
     }
 
+    /// Texts as measured (placeholders replaced by the default samples), written by the script for the
+    /// cases each format's rules decide: Android `@string/` references and `formatted="false"`, XLIFF
+    /// inline codes (value placeholders, tags, line breaks) and pretty-printed white space, xcstrings
+    /// substitutions (`%#@bytes@` with `%arg`) and device variations.
+    @Test(arguments: Fixture.expected.keys.filter { Fixture.expected[$0]!["texts"] != nil }.sorted())
+    func extractedTexts(_ catalog: String) throws {
+        let contents = try CatalogReader.read(path: Fixture.path("catalogs/" + catalog), sourceLocale: "en")
+        func measured(_ string: CatalogString) -> String {
+            Placeholders.expand(string.text, syntax: string.syntax, samples: PlaceholderSamples())[0].text
+        }
+        let texts = Fixture.expected[catalog]!["texts"] as! [String: Any]
+        for (key, value) in texts {
+            let strings = contents.strings.filter { $0.key == key && $0.locale != "en" }
+            if let byBranch = value as? [String: String] {
+                #expect(Dictionary(uniqueKeysWithValues: strings.map { ($0.branch.joined(separator: ","), measured($0)) }) == byBranch, "\(key)")
+            } else {
+                #expect(strings.map(measured) == [value as! String], "\(key)")
+            }
+        }
+        if let stale = Fixture.expected[catalog]!["stale"] as? Int {
+            #expect(contents.strings.filter { $0.flags.contains("stale") }.count == stale)
+        }
+    }
+
     /// XLIFF's own limits: pixel widths replace the frame's width, char limits are recorded only.
     @Test(arguments: ["xliff/de.xlf", "xliff/fi.xlf"])
     func xliffSizeLimits(_ catalog: String) throws {
