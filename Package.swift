@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries, found with pkg-config. Prefixed so they never clash with another package's
@@ -53,10 +54,17 @@ let package = Package(
         ),
         .target(name: "TextFitting"),
         .target(name: "FontFit", dependencies: ["FontEngine", "TextFitting"]),
+        // `fontfit check` and `fontfit batch`: localization catalogs, the label spec, verdicts and
+        // reports, over FontFit's public API only.
+        .target(
+            name: "LocalizationCheck",
+            dependencies: ["FontFit", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "fontfit",
             dependencies: [
                 "FontFit",
+                "LocalizationCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,5 +78,6 @@ let package = Package(
         .testTarget(name: "TextFittingTests", dependencies: ["TextFitting"]),
         .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),
         .testTarget(name: "CLITests", dependencies: ["fontfit"]),
+        .testTarget(name: "LocalizationCheckTests", dependencies: ["LocalizationCheck"]),
     ]
 )

@@ -9,7 +9,10 @@ struct Fontfit: ParsableCommand {
         abstract: "Measure text in real font files and find the size at which it fits a frame.",
         discussion: "Units are points (1 pt = 1 px at 1x); a font size is the em size.",
         version: FontFitVersion.current,
-        subcommands: [InfoCommand.self, ShapeCommand.self, MeasureCommand.self, FitCommand.self, StackCommand.self, RubyCommand.self, RenderCommand.self])
+        subcommands: [
+            InfoCommand.self, ShapeCommand.self, MeasureCommand.self, FitCommand.self, StackCommand.self, RubyCommand.self,
+            RenderCommand.self, CheckCommand.self, BatchCommand.self,
+        ])
 
     /// Parses and runs a command, turning every failure into one `error: ` line and an exit code
     /// from sysexits.h: 64 bad usage or values, 65 bad font data or text, 66 a file that cannot be

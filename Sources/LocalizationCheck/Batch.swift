@@ -1,0 +1,177 @@
+import FontFit
+import Foundation
+
+/// `fontfit batch`: one JSON request per line (`{"command":"fit","text":…,"font":…,"frame":[w,h],
+/// "size":…}` with the CLI's options by their long names), one JSON result per line, fonts cached
+/// across requests. A bad request gives `{"error":{"code":…,"message":…}}` on its line.
+public final class BatchRunner {
+    private var fonts: [String: FontStack] = [:]
+
+    public init() {}
+
+    /// The answer to one line of input (without the newline).
+    public func respond(to line: String) -> String {
+        do {
+            return try handle(line).serialized
+        } catch let error as FontEngineError {
+            return Self.error(code: Self.code(error.kind), message: error.description)
+        } catch let error as BatchError {
+            return Self.error(code: error.code, message: error.message)
+        } catch {
+            return Self.error(code: 65, message: "\(error)")
+        }
+    }
+
+    struct BatchError: Error {
+        var code: Int32 = 64
+        var message: String
+    }
+
+    static func code(_ kind: FontEngineError.Kind) -> Int32 {
+        switch kind {
+        case .usage: 64
+        case .data: 65
+        case .file: 66
+        }
+    }
+
+    static func error(code: Int32, message: String) -> String {
+        JSON.object([("error", .object([("code", .integer(Int(code))), ("message", .string(message))]))]).serialized
+    }
+
+    static let optionNames: Set<String> = [
+        "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
+        "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id",
+    ]
+
+    private func handle(_ line: String) throws -> JSON {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
+            let raw = object as? [String: Any]
+        else { throw BatchError(message: "a request must be one JSON object per line") }
+        // Long option names, with or without dashes: "min-scale", "minScale".
+        var request: [String: Any] = [:]
+        for (name, value) in raw {
+            let normalized = name.replacingOccurrences(of: "-", with: "").lowercased()
+            guard Self.optionNames.contains(normalized) else { throw BatchError(message: "unknown option '\(name)'") }
+            request[normalized] = value
+        }
+        guard let text = request["text"] as? String else { throw BatchError(message: "missing \"text\" (a string)") }
+        let font = try self.font(request)
+        let shaping = try shapingOptions(request)
+        let command = request["command"] as? String ?? "fit"
+        var members: [(String, JSON)]
+        switch command {
+        case "measure":
+            let size = try number(request, "size") ?? 12
+            try Font.checkSize(size)
+            let measurement = try font.measure(text, size: size, options: shaping)
+            let metrics = measurement.metrics
+            let ink = measurement.ink ?? Box(x: 0, y: metrics.ascent, width: 0, height: 0)
+            members = [
+                ("size", .number(measurement.size)), ("unitsPerEm", .integer(measurement.unitsPerEm)),
+                ("width", .number(measurement.width)), ("ascent", .number(metrics.ascent)),
+                ("descent", .number(metrics.descent)), ("lineGap", .number(metrics.lineGap)),
+                ("lineHeight", .number(metrics.lineHeight)),
+                ("ink", .object([("x", .number(ink.x)), ("y", .number(ink.y)), ("width", .number(ink.width)), ("height", .number(ink.height))])),
+                ("glyphCount", .integer(measurement.glyphCount)),
+                ("missing", .array(measurement.missing.map { .string(Checker.codePoint($0)) })),
+            ]
+        case "fit":
+            guard let size = try number(request, "size") else { throw BatchError(message: "missing \"size\"") }
+            let lineLimit = try number(request, "linelimit").map { value -> Int in
+                guard value == value.rounded(), value >= 1 else { throw BatchError(message: "invalid line-limit \(value)") }
+                return Int(value)
+            }
+            let bounds: FitBounds = try choice(request, "bounds", ["line": .lineBox, "ink": .ink]) ?? .lineBox
+            let result = try font.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
+                in: try frame(request), maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1,
+                lineLimit: lineLimit, bounds: bounds, lineSpacing: try number(request, "linespacing") ?? 0,
+                alignment: try choice(request, "align", ["leading": .leading, "center": .center, "trailing": .trailing]) ?? .leading,
+                truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail)
+            members = [
+                ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
+                ("truncated", .bool(result.truncated)), ("width", .number(result.width)), ("height", .number(result.height)),
+                ("lines", .array(result.lines.map { line in
+                    .object([
+                        ("text", .string(line.text)), ("x", .number(line.x)), ("y", .number(line.y)),
+                        ("width", .number(line.width)), ("baseline", .number(line.baseline)),
+                    ])
+                })),
+            ]
+        default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")
+        }
+        if let id = request["id"] { members.insert(("id", (id as? String).map(JSON.string) ?? .number((id as? NSNumber)?.doubleValue ?? 0)), at: 0) }
+        return .object(members)
+    }
+
+    private func number(_ request: [String: Any], _ name: String) throws -> Double? {
+        guard let value = request[name] else { return nil }
+        guard let number = value as? NSNumber else { throw BatchError(message: "\"\(name)\" must be a number") }
+        return number.doubleValue
+    }
+
+    private func choice<T>(_ request: [String: Any], _ name: String, _ values: [String: T]) throws -> T? {
+        guard let value = request[name] else { return nil }
+        guard let text = value as? String, let chosen = values[text] else {
+            throw BatchError(message: "invalid \(name) '\(value)': expected \(values.keys.sorted().joined(separator: ", "))")
+        }
+        return chosen
+    }
+
+    private func frame(_ request: [String: Any]) throws -> FrameSize {
+        func side(_ value: Any) -> Double? {
+            if let text = value as? String { return text == "inf" ? .infinity : Double(text) }
+            return (value as? NSNumber)?.doubleValue
+        }
+        if let pair = request["frame"] as? [Any], pair.count == 2, let width = side(pair[0]), let height = side(pair[1]) {
+            return FrameSize(width: width, height: height)
+        }
+        if let text = request["frame"] as? String {
+            let parts = text.lowercased().split(separator: "x")
+            if parts.count == 2, let width = side(String(parts[0])), let height = side(String(parts[1])) {
+                return FrameSize(width: width, height: height)
+            }
+        }
+        throw BatchError(message: "missing or invalid \"frame\": expected [width, height] (numbers or \"inf\") or \"WxH\"")
+    }
+
+    private func shapingOptions(_ request: [String: Any]) throws -> ShapingOptions {
+        var features: [FontFeature] = []
+        if let list = request["features"] as? String {
+            features = try FontFeature.list(list)
+        } else if let list = request["features"] as? [String] {
+            for feature in list { features.append(try FontFeature(feature)) }
+        }
+        let direction = try (request["direction"] as? String).map { text throws(FontEngineError) in try TextDirection(parsing: text) }
+        return try ShapingOptions(
+            features: features, direction: direction, script: request["script"] as? String,
+            language: request["language"] as? String
+        ).validated()
+    }
+
+    /// The request's font stack (`"font"`: a file, or a list of files, primary first), loaded once
+    /// per (files, face, variations) for the whole stream.
+    private func font(_ request: [String: Any]) throws -> FontStack {
+        let paths = (request["font"] as? [String]) ?? [request["font"] as? String ?? BundledFont.source]
+        guard !paths.isEmpty else { throw BatchError(message: "\"font\" lists no file") }
+        let path = paths[0]
+        let index = (request["faceindex"] as? NSNumber)?.intValue ?? 0
+        var variations: [FontVariation] = []
+        if let list = request["variations"] as? String {
+            variations = try FontVariation.list(list)
+        } else if let table = request["variations"] as? [String: Any] {
+            for (tag, value) in table.sorted(by: { $0.key < $1.key }) {
+                guard let number = value as? NSNumber else { throw BatchError(message: "variation '\(tag)' must be a number") }
+                variations.append(FontVariation(tag: tag, value: number.doubleValue))
+            }
+        }
+        let key = "\(paths)#\(index)#\(variations.map(\.description).joined(separator: ","))"
+        if let stack = fonts[key] { return stack }
+        let face = path == BundledFont.source ? try BundledFont.face() : try FontFace(contentsOf: path, index: index)
+        var loaded = [try Font(face: face, variations: variations)]
+        for fallback in paths.dropFirst() { loaded.append(try Font(face: FontFace(contentsOf: fallback))) }
+        let stack = try FontStack(loaded)
+        fonts[key] = stack
+        return stack
+    }
+}

@@ -1,0 +1,422 @@
+import FontFit
+import Foundation
+
+/// How a string fared in its label (contract: "Verdict").
+public enum Verdict: String, Sendable, CaseIterable, Comparable {
+    case fits, shrinks, truncated, overflows
+
+    /// Worse verdicts sort later.
+    var rank: Int {
+        switch self {
+        case .fits: 0
+        case .shrinks: 1
+        case .truncated: 2
+        case .overflows: 3
+        }
+    }
+
+    public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// What one text measured in one label gave.
+public struct Measurement: Sendable {
+    public var text: String
+    public var verdict: Verdict
+    public var size: Double
+    public var scale: Double
+    /// The largest size that fits with no lower bound, ÷ the size; nil when nothing fits at all.
+    public var neededScale: Double?
+    public var lines: [String]
+    /// `U+XXXX` of the characters the font lacks.
+    public var missing: [String]
+    /// The fit itself, kept only for the HTML report.
+    public var fit: FitResult?
+}
+
+/// One check: a string of a catalog in its label, with the source-locale string's result beside it.
+public struct CheckResult: Sendable {
+    public var catalog: String
+    public var locale: String
+    public var context: String
+    public var key: String
+    public var branch: String
+    public var flags: [String]
+    public var line: Int?
+    public var rule: String?
+    public var settings: ResolvedSettings
+    public var measurement: Measurement
+    public var source: Measurement?
+    public var failed: Bool
+
+    /// The sort key that makes outputs deterministic: catalog, locale, context, key, branch.
+    var identity: [String] { [catalog, locale, context, key, branch] }
+
+    /// Whether this check comes before `other` in identity order (without building arrays).
+    func precedes(_ other: CheckResult) -> Bool {
+        if catalog != other.catalog { return catalog < other.catalog }
+        if locale != other.locale { return locale < other.locale }
+        if context != other.context { return context < other.context }
+        if key != other.key { return key < other.key }
+        return branch < other.branch
+    }
+}
+
+/// Where time went, summed over all tasks (CPU time, not wall time, for shaping and fitting).
+public struct CheckTimings: Sendable {
+    public var parsing: Duration = .zero
+    /// Placeholders replaced, rules matched, labels resolved, texts deduplicated.
+    public var resolving: Duration = .zero
+    public var shaping: Duration = .zero
+    public var fitting: Duration = .zero
+    public var total: Duration = .zero
+}
+
+/// Everything a run found.
+public struct CheckRun: Sendable {
+    public var checks: [CheckResult]
+    public var errors: [CatalogError]
+    public var warnings: [CatalogError]
+    public var untranslated: Int
+    public var timings: CheckTimings
+
+    public var failed: Int { checks.filter(\.failed).count }
+}
+
+/// A deterministic 1/N of the checks: shard I (1-based) keeps the checks whose identity hashes to I − 1
+/// modulo N (FNV-1a, stable across runs and machines).
+public struct Shard: Sendable, Hashable {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// `I/N` with 1 ≤ I ≤ N.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+        else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    func contains(_ identity: [String]) -> Bool {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for (position, part) in identity.enumerated() {
+            if position > 0 { hash = (hash ^ 0x1F) &* 0x100_0000_01b3 }
+            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return Int(hash % UInt64(count)) == index - 1
+    }
+}
+
+/// Runs `check`: reads catalogs, resolves each string's label, measures every distinct text once, on
+/// all cores.
+public struct Checker: Sendable {
+    public var spec: LabelSpec
+    /// Only these locales (canonical); empty = all.
+    public var locales: Set<String>
+    public var shard: Shard?
+    /// Keep each failing or shrinking fit, for the HTML report.
+    public var keepFits: Bool
+    /// Told (measured, total) as distinct texts are measured, from one task at a time.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(spec: LabelSpec, locales: [String] = [], shard: Shard? = nil, keepFits: Bool = false) {
+        self.spec = spec
+        self.locales = Set(locales.map(Locales.canonical))
+        self.shard = shard
+        self.keepFits = keepFits
+    }
+
+    /// One distinct thing to measure: text, language and settings.
+    struct Job: Sendable {
+        var text: String
+        var locale: String
+        var settings: ResolvedSettings
+        /// Stands for (locale, settings): equal ids mean equal labels.
+        var label: Int
+    }
+
+    struct JobKey: Hashable {
+        var text: String
+        var label: Int
+    }
+
+    /// What decides a check's settings.
+    struct LabelKey: Hashable {
+        var rule: Int?
+        var locale: String
+        var limit: SizeLimit?
+    }
+
+    struct FontKey: Hashable, Sendable {
+        var fonts: FontStackReference
+        var variations: [String: Double]
+    }
+
+    public func run(catalogs: [String]) async throws -> CheckRun {
+        let start = ContinuousClock.now
+        // 1. Read every catalog (in parallel); a bad one is listed, the others go on.
+        let parsingStart = ContinuousClock.now
+        let read = await withTaskGroup(of: (Int, Result<CatalogContents, CatalogError>).self) { group in
+            for (index, path) in catalogs.enumerated() {
+                let sourceLocale = spec.sourceLocale
+                group.addTask {
+                    do throws(CatalogError) {
+                        return (index, .success(try CatalogReader.read(path: path, sourceLocale: sourceLocale)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results = [Result<CatalogContents, CatalogError>?](repeating: nil, count: catalogs.count)
+            for await (index, result) in group { results[index] = result }
+            return results.map { $0! }
+        }
+        var strings: [CatalogString] = []
+        var errors: [CatalogError] = []
+        var warnings: [CatalogError] = []
+        var untranslated = 0
+        for result in read {
+            switch result {
+            case .success(let contents):
+                strings += contents.strings
+                warnings += contents.warnings
+                untranslated += contents.untranslated
+            case .failure(let error): errors.append(error)
+            }
+        }
+        var timings = CheckTimings()
+        timings.parsing = ContinuousClock.now - parsingStart
+
+        // 2. Expand placeholders, resolve labels, keep this shard's checks; texts are deduplicated.
+        let resolvingStart = ContinuousClock.now
+        var jobs: [Job] = []
+        var jobIndex: [JobKey: Int] = [:]
+        var labels: [LabelKey: (Int, ResolvedSettings)] = [:]
+        func label(rule: Int?, locale: String, limit: SizeLimit?) -> (Int, ResolvedSettings) {
+            let key = LabelKey(rule: rule, locale: locale, limit: limit)
+            if let known = labels[key] { return known }
+            let resolved = (labels.count, spec.resolve(rule: rule, locale: locale, limit: limit))
+            labels[key] = resolved
+            return resolved
+        }
+        func job(text: String, locale: String, rule: Int?, limit: SizeLimit?) -> (Int, ResolvedSettings) {
+            let (id, settings) = label(rule: rule, locale: locale, limit: limit)
+            let key = JobKey(text: text, label: id)
+            if let index = jobIndex[key] { return (index, settings) }
+            jobs.append(Job(text: text, locale: locale, settings: settings, label: id))
+            jobIndex[key] = jobs.count - 1
+            return (jobs.count - 1, settings)
+        }
+        struct Pending {
+            var string: CatalogString
+            var branch: String
+            var rule: Int?
+            var settings: ResolvedSettings
+            var job: Int
+            var sourceJob: Int?
+        }
+        let sourceLocale = spec.sourceLocale
+        var sourceStrings: [String: [CatalogString]] = [:]
+        for string in strings where string.locale == sourceLocale {
+            sourceStrings[string.key + "\u{1F}" + string.context, default: []].append(string)
+        }
+        var ruleCache: [String: Int?] = [:]
+        var pending: [Pending] = []
+        for string in strings {
+            guard locales.isEmpty || locales.contains(string.locale) else { continue }
+            let ruleKey = string.catalog + "\u{1F}" + string.context + "\u{1F}" + string.key
+            let rule: Int?
+            if let cached = ruleCache[ruleKey] {
+                rule = cached
+            } else {
+                rule = spec.rule(key: string.key, catalog: string.catalog, context: string.context)
+                ruleCache[ruleKey] = rule
+            }
+            let expansions = Placeholders.expand(string.text, syntax: string.syntax, samples: spec.samples)
+            for expansion in expansions {
+                let branch = (string.branch + expansion.branch).joined(separator: ",")
+                if let shard, !shard.contains([string.catalog, string.locale, string.context, string.key, branch]) {
+                    continue
+                }
+                let (index, settings) = job(text: expansion.text, locale: string.locale, rule: rule, limit: string.limit)
+                var sourceJob: Int?
+                if string.locale != sourceLocale,
+                    let sourceText = sourceText(for: string, expansion: expansion, in: sourceStrings)
+                {
+                    sourceJob = job(text: sourceText, locale: sourceLocale, rule: rule, limit: string.limit).0
+                }
+                pending.append(Pending(
+                    string: string, branch: branch, rule: rule, settings: settings, job: index, sourceJob: sourceJob))
+            }
+        }
+
+        timings.resolving = ContinuousClock.now - resolvingStart
+
+        // 3. Load each font once.
+        var fonts: [FontKey: FontStack] = [:]
+        for job in jobs {
+            let key = FontKey(fonts: job.settings.font, variations: job.settings.variations)
+            guard fonts[key] == nil else { continue }
+            fonts[key] = try key.fonts.load(variations: key.variations)
+        }
+
+        // 4. Measure every distinct job, on all cores.
+        let (measurements, jobTimings) = await measure(jobs, fonts: fonts)
+        timings.shaping = jobTimings.shaping
+        timings.fitting = jobTimings.fitting
+
+        // 5. Assemble.
+        var checks: [CheckResult] = []
+        checks.reserveCapacity(pending.count)
+        for item in pending {
+            switch measurements[item.job] {
+            case .failure(let error):
+                errors.append(CatalogError(catalog: item.string.catalog, line: item.string.line, message: "\(item.string.key): \(error)"))
+            case .success(var measurement):
+                let settings = item.settings
+                let failed = measurement.verdict == .overflows
+                    || (measurement.verdict == .truncated && !settings.allowTruncation)
+                    || (!measurement.missing.isEmpty && settings.failOnMissingGlyphs)
+                if !(keepFits && (failed || measurement.verdict != .fits)) { measurement.fit = nil }
+                var source: Measurement?
+                if let sourceJob = item.sourceJob, case .success(var measured) = measurements[sourceJob] {
+                    measured.fit = nil
+                    source = measured
+                }
+                checks.append(CheckResult(
+                    catalog: item.string.catalog, locale: item.string.locale, context: item.string.context,
+                    key: item.string.key, branch: item.branch, flags: item.string.flags, line: item.string.line,
+                    rule: item.rule.map { spec.rules[$0].name }, settings: settings, measurement: measurement,
+                    source: source, failed: failed))
+            }
+        }
+        timings.total = ContinuousClock.now - start
+        return CheckRun(checks: checks, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings)
+    }
+
+    /// The source-language text beside a string: its own (gettext msgid, XLIFF source), else the
+    /// source locale's string with the same key, context and branch (or the first of that key).
+    private func sourceText(for string: CatalogString, expansion: ExpandedText, in sources: [String: [CatalogString]])
+        -> String?
+    {
+        let raw: String
+        let syntax: PlaceholderSyntax
+        if let own = string.sourceText {
+            raw = own
+            syntax = string.syntax
+        } else if let candidates = sources[string.key + "\u{1F}" + string.context] {
+            let match = candidates.first { $0.branch == string.branch }
+                ?? candidates.first { $0.branch.last?.hasSuffix("=other") ?? false } ?? candidates[0]
+            raw = match.text
+            syntax = match.syntax
+        } else {
+            return nil
+        }
+        let expanded = Placeholders.expand(raw, syntax: syntax, samples: spec.samples)
+        return (expanded.first { $0.branch == expansion.branch } ?? expanded.last)?.text
+    }
+
+    private func measure(_ jobs: [Job], fonts: [FontKey: FontStack]) async
+        -> ([Result<Measurement, FontEngineError>], CheckTimings)
+    {
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let chunkSize = max(64, jobs.count / (workers * 8) + 1)
+        let keep = keepFits
+        return await withTaskGroup(of: (Int, [Result<Measurement, FontEngineError>], CheckTimings).self) { group in
+            var started = 0
+            var next = 0
+            func addChunk() {
+                guard next < jobs.count else { return }
+                let range = next..<min(jobs.count, next + chunkSize)
+                next = range.upperBound
+                started += 1
+                group.addTask {
+                    var timings = CheckTimings()
+                    var results: [Result<Measurement, FontEngineError>] = []
+                    results.reserveCapacity(range.count)
+                    for index in range {
+                        let job = jobs[index]
+                        let font = fonts[FontKey(fonts: job.settings.font, variations: job.settings.variations)]!
+                        do throws(FontEngineError) {
+                            results.append(.success(try Self.measure(job, font: font, keepFit: keep, timings: &timings)))
+                        } catch {
+                            results.append(.failure(error))
+                        }
+                    }
+                    return (range.lowerBound, results, timings)
+                }
+            }
+            for _ in 0..<(workers * 2) { addChunk() }
+            var results = [Result<Measurement, FontEngineError>?](repeating: nil, count: jobs.count)
+            var timings = CheckTimings()
+            var done = 0
+            for await (start, chunk, chunkTimings) in group {
+                for (offset, result) in chunk.enumerated() { results[start + offset] = result }
+                done += chunk.count
+                progress?(done, jobs.count)
+                timings.shaping += chunkTimings.shaping
+                timings.fitting += chunkTimings.fitting
+                addChunk()
+            }
+            return (results.map { $0! }, timings)
+        }
+    }
+
+    /// Shapes the text once (`font.prepare`) and fits it as `fontfit fit` does with the same options.
+    static func measure(_ job: Job, font: FontStack, keepFit: Bool, timings: inout CheckTimings) throws(FontEngineError)
+        -> Measurement
+    {
+        let settings = job.settings
+        let clock = ContinuousClock()
+        let shapingStart = clock.now
+        var features: [FontFeature] = []
+        for feature in settings.features { features.append(try FontFeature(feature)) }
+        let shaping = ShapingOptions(features: features, language: job.locale)
+        let prepared = try font.prepare(
+            job.text, options: shaping, wrapping: settings.lineLimit != 1, ink: settings.bounds == .ink)
+        let fittingStart = clock.now
+        timings.shaping += fittingStart - shapingStart
+        let result = try prepared.fit(
+            in: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor,
+            lineLimit: settings.lineLimit, bounds: settings.bounds, lineSpacing: settings.lineSpacing,
+            truncation: settings.truncation)
+        let verdict: Verdict = result.fits
+            ? (result.scale >= 1 ? .fits : .shrinks) : (result.truncated ? .truncated : .overflows)
+        var neededScale: Double? = result.fits ? result.scale : nil
+        if !result.fits {
+            let unbounded = try prepared.fit(
+                in: settings.frame, maxSize: settings.size, minimumScaleFactor: Self.smallestScale,
+                lineLimit: settings.lineLimit, bounds: settings.bounds, lineSpacing: settings.lineSpacing,
+                truncation: .none)
+            if unbounded.fits { neededScale = unbounded.scale }
+        }
+        timings.fitting += clock.now - fittingStart
+        return Measurement(
+            text: job.text, verdict: verdict, size: result.size, scale: result.scale, neededScale: neededScale,
+            lines: result.lines.map(\.text), missing: missing(prepared.missing),
+            fit: keepFit ? result : nil)
+    }
+
+    /// The lower bound used to find the needed scale: a label 10⁶ times smaller than its size is
+    /// nothing anyone would draw, so a text that does not fit even then gets no needed scale.
+    static let smallestScale = 1e-6
+
+    /// Characters no font of the stack has, as the engine reports them (controls, white space and
+    /// default-ignorables are not drawn and so not missing).
+    static func missing(_ scalars: [Unicode.Scalar]) -> [String] {
+        scalars.filter { scalar in
+            let properties = scalar.properties
+            return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
+                && properties.generalCategory != .control && properties.generalCategory != .format
+        }.map(codePoint)
+    }
+
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,101 @@
+/// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards
+/// concatenate), with the fields of the contract.
+public enum JSONReport {
+    public static func check(_ check: CheckResult) -> JSON {
+        var members: [(String, JSON)] = [
+            ("catalog", .string(check.catalog)), ("locale", .string(check.locale)), ("context", .string(check.context)),
+            ("key", .string(check.key)), ("branch", .string(check.branch)),
+        ]
+        members += measurement(check.measurement)
+        members += [
+            ("flags", .array(check.flags.map(JSON.string))), ("rule", .optional(check.rule)),
+            ("font", .string(fontLabel(check.settings.font))),
+            ("fonts", .array(check.settings.font.fonts.map { .string(fontLabel(FontStackReference(fonts: [$0]))) })),
+            ("failed", .bool(check.failed)),
+        ]
+        if let length = check.settings.lengthLimit { members.append(("lengthLimit", .integer(length))) }
+        members.append(("source", check.source.map { .object(measurement($0)) } ?? .null))
+        return .object(members)
+    }
+
+    static func measurement(_ measurement: Measurement) -> [(String, JSON)] {
+        [
+            ("text", .string(measurement.text)), ("verdict", .string(measurement.verdict.rawValue)),
+            ("size", .number(measurement.size)), ("scale", .number(measurement.scale)),
+            ("neededScale", .optional(measurement.neededScale)), ("lines", .array(measurement.lines.map(JSON.string))),
+            ("missing", .array(measurement.missing.map(JSON.string))),
+        ]
+    }
+
+    /// The primary font of the stack, `path` or `path#index` (see ``FontStackReference/primary``).
+    public static func fontLabel(_ stack: FontStackReference) -> String {
+        let font = stack.primary
+        return font.index == 0 ? font.file : "\(font.file)#\(font.index)"
+    }
+
+    public static func error(_ error: CatalogError) -> JSON {
+        .object([("catalog", .string(error.catalog)), ("line", error.line.map(JSON.integer) ?? .null), ("message", .string(error.message))])
+    }
+
+    public static func summary(_ run: CheckRun, worst: Int = 10) -> JSON {
+        var byVerdict: [Verdict: Int] = [:]
+        var byLocale: [String: (checks: Int, failed: Int)] = [:]
+        for check in run.checks {
+            byVerdict[check.measurement.verdict, default: 0] += 1
+            byLocale[check.locale, default: (0, 0)].checks += 1
+            if check.failed { byLocale[check.locale, default: (0, 0)].failed += 1 }
+        }
+        return .object([
+            ("checks", .integer(run.checks.count)), ("failed", .integer(run.failed)),
+            ("byVerdict", .object(Verdict.allCases.map { ($0.rawValue, .integer(byVerdict[$0] ?? 0)) })),
+            ("byLocale", .object(byLocale.keys.sorted().map { locale in
+                (locale, .object([("checks", .integer(byLocale[locale]!.checks)), ("failed", .integer(byLocale[locale]!.failed))]))
+            })),
+            ("worst", .array(Ranking.worst(run.checks).prefix(worst).map { check in
+                .object([
+                    ("catalog", .string(check.catalog)), ("locale", .string(check.locale)), ("context", .string(check.context)),
+                    ("key", .string(check.key)), ("branch", .string(check.branch)),
+                    ("verdict", .string(check.measurement.verdict.rawValue)),
+                    ("neededScale", .optional(check.measurement.neededScale)),
+                ])
+            })),
+            ("untranslated", .integer(run.untranslated)),
+        ])
+    }
+
+    public static func document(_ run: CheckRun) -> String {
+        JSON.object([
+            ("checks", .array(Ranking.sorted(run.checks).map(check))), ("summary", summary(run)),
+            ("errors", .array(run.errors.map(error))),
+        ]).serialized
+    }
+
+    /// One check per line, in identity order.
+    public static func lines(_ run: CheckRun) -> String {
+        var output = ""
+        for check in Ranking.sorted(run.checks) {
+            self.check(check).write(to: &output)
+            output += "\n"
+        }
+        return output
+    }
+}
+
+/// Orders checks: by identity for machine outputs, worst first for people.
+enum Ranking {
+    static func sorted(_ checks: [CheckResult]) -> [CheckResult] {
+        checks.sorted { $0.precedes($1) }
+    }
+
+    /// Failing first, then by verdict (overflows, truncated, shrinks, fits), then by needed scale
+    /// (smallest first), then by identity.
+    static func worst(_ checks: [CheckResult]) -> [CheckResult] {
+        checks.sorted { lhs, rhs in
+            if lhs.failed != rhs.failed { return lhs.failed }
+            if lhs.measurement.verdict != rhs.measurement.verdict { return lhs.measurement.verdict > rhs.measurement.verdict }
+            let left = lhs.measurement.neededScale ?? 0, right = rhs.measurement.neededScale ?? 0
+            if left != right { return left < right }
+            return lhs.precedes(rhs)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The table for people: grouped by locale, worst first; checks that fit at full size are counted,
+/// not listed.
+public enum TextReport {
+    public static func render(_ run: CheckRun) -> String {
+        var output = ""
+        let byLocale = Dictionary(grouping: run.checks, by: \.locale)
+        for locale in byLocale.keys.sorted() {
+            let checks = Ranking.worst(byLocale[locale]!)
+            let failed = checks.filter(\.failed).count
+            output += "\(locale)  \(checks.count) checks, \(failed) failed\n"
+            let listed = checks.filter { $0.failed || $0.measurement.verdict != .fits }
+            for check in listed {
+                let measurement = check.measurement
+                var verdict = measurement.verdict.rawValue
+                if !measurement.missing.isEmpty { verdict += "+missing" }
+                let scale = measurement.verdict == .fits || measurement.verdict == .shrinks
+                    ? format(measurement.scale) : "need " + (measurement.neededScale.map(format) ?? "–")
+                var name = check.key
+                if !check.branch.isEmpty { name += " [\(check.branch)]" }
+                if !check.context.isEmpty { name = "\(check.context) | \(name)" }
+                let mark = check.failed ? "✗" : "·"
+                output += "  \(mark) \(verdict.padding(toLength: 17, withPad: " ", startingAt: 0))"
+                    + "\(scale.padding(toLength: 11, withPad: " ", startingAt: 0))\(name)\n"
+                output += "      \(quoted(measurement.text))"
+                if !measurement.missing.isEmpty { output += "  missing \(measurement.missing.joined(separator: " "))" }
+                output += "\n"
+                if let source = check.source {
+                    output += "      source \(source.verdict.rawValue) \(format(source.scale)): \(quoted(source.text))\n"
+                }
+                if !check.flags.isEmpty { output += "      flags \(check.flags.joined(separator: ", "))\n" }
+            }
+            let fitting = checks.count - listed.count
+            if fitting > 0 { output += "  \(fitting) fit at full size\n" }
+        }
+        for error in run.errors { output += "error: \(error)\n" }
+        var counts: [Verdict: Int] = [:]
+        for check in run.checks { counts[check.measurement.verdict, default: 0] += 1 }
+        output += "\(run.checks.count) checks, \(run.failed) failed ("
+            + Verdict.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ")"
+        if run.untranslated > 0 { output += ", \(run.untranslated) untranslated skipped" }
+        if !run.errors.isEmpty { output += ", \(run.errors.count) catalog error\(run.errors.count == 1 ? "" : "s")" }
+        return output + "\n"
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+    static func quoted(_ text: String) -> String {
+        var shown = text.replacingOccurrences(of: "\n", with: "⏎")
+        if shown.count > 80 { shown = String(shown.prefix(79)) + "…" }
+        return "“" + shown + "”"
+    }
+}

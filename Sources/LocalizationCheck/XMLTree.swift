@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A small element tree built with Foundation's `XMLParser`, keeping each element's line, so that the
+/// XML catalog readers can walk mixed content (text with inline elements) in order.
+final class XMLElementNode {
+    enum Child {
+        case text(String)
+        case element(XMLElementNode)
+    }
+
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    var children: [Child] = []
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    /// The name without a namespace prefix.
+    var localName: String { name.split(separator: ":").last.map(String.init) ?? name }
+
+    var elements: [XMLElementNode] {
+        children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    func elements(named localName: String) -> [XMLElementNode] {
+        elements.filter { $0.localName == localName }
+    }
+
+    func first(_ localName: String) -> XMLElementNode? { elements.first { $0.localName == localName } }
+
+    /// An attribute by its local name, whatever its prefix (`slr:sizeRestriction`).
+    func attribute(_ localName: String) -> String? {
+        if let value = attributes[localName] { return value }
+        return attributes.first { $0.key.split(separator: ":").last.map(String.init) == localName }?.value
+    }
+
+    /// All text inside, elements included, in order.
+    var allText: String {
+        children.map {
+            switch $0 {
+            case .text(let text): text
+            case .element(let element): element.allText
+            }
+        }.joined()
+    }
+
+    static func parse(_ data: Data, catalog: String) throws(CatalogError) -> XMLElementNode {
+        let parser = XMLParser(data: data)
+        let builder = Builder(parser: parser)
+        parser.delegate = builder
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        if !parser.parse() || builder.root == nil {
+            let error = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not XML"
+            let line = builder.errorLine ?? parser.lineNumber
+            throw CatalogError(catalog: catalog, line: max(1, line), message: "malformed XML: \(error)")
+        }
+        return builder.root!
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        weak var parser: XMLParser?
+        var root: XMLElementNode?
+        var stack: [XMLElementNode] = []
+        /// The line where libxml2 first reported an error (the parser's own line moves on after it).
+        var errorLine: Int?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if errorLine == nil { errorLine = parser.lineNumber }
+        }
+
+        init(parser: XMLParser) { self.parser = parser }
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            let element = XMLElementNode(name: elementName, attributes: attributes, line: parser.lineNumber)
+            if let parent = stack.last { parent.children.append(.element(element)) } else { root = element }
+            stack.append(element)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            stack.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.children.append(.text(string))
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            stack.last?.children.append(.text(String(decoding: CDATABlock, as: UTF8.self)))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import FontFit
+import Foundation
+import LocalizationCheck
+
+/// `fontfit check`: do the translations fit their labels? Thin over LocalizationCheck.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check localization catalogs against label sizes in real fonts (exit 1 when any check fails).",
+        discussion: """
+            Catalogs: .po, Android strings.xml, .xcstrings, .strings, .stringsdict, .xlf/.xliff, .json.
+            Exit codes: 0 all pass, 1 a check failed, 64 bad spec or usage, 65 a catalog could not be read
+            (the others are still checked and reported), 66 a missing file.
+            """)
+
+    @Argument(help: "Catalog files.") var catalogs: [String] = []
+    @Option(help: "The label spec (YAML or JSON).") var labels: String
+    @Option(help: "Only this locale (repeat for several).") var locale: [String] = []
+    @Option(help: "Output: text, json, jsonl or junit.") var format: Format = .text
+    @Option(help: "Write an HTML report with a picture per failing or shrinking string to this folder.") var report: String?
+    @Option(help: "Check a deterministic share of the work: I/N, 1 ≤ I ≤ N.") var shard: String?
+    @Flag(help: "Print where time went (parsing, shaping, fitting) on standard error.") var timings = false
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
+
+    func run() throws {
+        guard !catalogs.isEmpty else { throw CLIError.usage("no catalogs given") }
+        var parsedShard: Shard?
+        if let shard {
+            guard let value = Shard(parsing: shard) else {
+                throw CLIError.usage("invalid --shard '\(shard)': expected I/N with 1 ≤ I ≤ N, e.g. 2/8")
+            }
+            parsedShard = value
+        }
+        let spec: LabelSpec
+        do {
+            spec = try LabelSpec.load(path: labels)
+        } catch let error as SpecError {
+            throw CLIError.usage(error.message)
+        }
+        var checker = Checker(spec: spec, locales: locale, shard: parsedShard, keepFits: report != nil)
+        if isatty(STDERR_FILENO) != 0 { checker.progress = ProgressBar(start: .now).update }
+        let configured = checker
+        let run = try runBlocking { try await configured.run(catalogs: catalogs) }
+        switch format {
+        case .text: FileHandle.standardOutput.write(Data(TextReport.render(run).utf8))
+        case .json: print(JSONReport.document(run))
+        case .jsonl: FileHandle.standardOutput.write(Data(JSONReport.lines(run).utf8))
+        case .junit: FileHandle.standardOutput.write(Data(JUnitReport.render(run).utf8))
+        }
+        if let report { try HTMLReport.write(run, to: report) }
+        for error in run.errors where format != .text { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+        if timings {
+            let t = run.timings
+            FileHandle.standardError.write(Data(
+                "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping \(t.shaping) (CPU), fitting \(t.fitting) (CPU)\n".utf8))
+        }
+        // The report is out; the code says how the run went (65 outranks 1: a catalog went unchecked).
+        if !run.errors.isEmpty { Foundation.exit(65) }
+        if run.failed > 0 { Foundation.exit(1) }
+    }
+}
+
+/// A progress bar on standard error, shown once a run has lasted a second (only when stderr is a
+/// terminal); cleared when the work is done.
+struct ProgressBar: Sendable {
+    let start: ContinuousClock.Instant
+
+    func update(done: Int, total: Int) {
+        guard ContinuousClock.now - start > .seconds(1) else { return }
+        let width = 30
+        let filled = total > 0 ? done * width / total : width
+        let line = done >= total
+            ? "\r\u{1B}[K"
+            : "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total) texts"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+/// Runs async work to completion from the synchronous command line: the work runs on the cooperative
+/// pool while the main thread, which is not part of it, waits.
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let semaphore = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        semaphore.signal()
+    }
+    semaphore.wait()
+    return try box.result!.get()
+}
+
+/// Written once by the task before the semaphore is signalled and read only after the wait, so the
+/// semaphore orders every access.
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `fontfit check` and `fontfit batch` as a CI job or another tool runs them, over the fixture
+/// catalogs (real translations; see Fixtures/README.md) and Fixtures/labels.yaml.
+@Suite struct CheckCommandTests {
+    static let spec = CLIRunner.fixture("labels.yaml")
+    static let catalogs: [String] = {
+        let expected = try! JSONSerialization.jsonObject(
+            with: Data(contentsOf: CLIRunner.fixtures.appendingPathComponent("catalogs/expected.json"))) as! [String: Any]
+        return expected.keys.filter { !$0.hasPrefix("bad/") }.sorted().map { CLIRunner.fixture("catalogs/" + $0) }
+    }()
+
+    static func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+
+    static func checks(_ extra: [String] = []) throws -> (CLIRunner.Output, [[String: Any]]) {
+        let output = try CLIRunner.run(["check", "--labels", spec, "--format", "jsonl"] + extra + catalogs)
+        return (output, try jsonLines(output.stdout))
+    }
+
+    /// The frame, size and options a check used, as `fontfit fit` arguments: Fixtures/labels.yaml's
+    /// settings for the rule the check reports (mirrored here, so that the spec resolution is tested too).
+    static func fitArguments(_ check: [String: Any]) -> [String] {
+        let rule = check["rule"] as? String
+        let locale = check["locale"] as! String
+        var size = 15.0, minScale = 0.85, frame = "343x60", lineLimit = "2"
+        switch rule {
+        case "folder":
+            size = 17; minScale = locale == "de" ? 0.7 : 0.8; frame = "90x30"; lineLimit = "1"
+        case "folder-apple":
+            size = 13; frame = "70x30"; lineLimit = "1"
+        default: break
+        }
+        // The whole stack, primary first: checks fall back font by font as fit does.
+        let fonts = (check["fonts"] as! [String]).flatMap { ["--font", $0] }
+        return fonts + ["--frame", frame, "--size", "\(size)", "--min-scale", "\(minScale)",
+                "--line-limit", lineLimit, "--language", locale]
+    }
+
+    /// Runs `fontfit batch` with its input from a file, so that a long answer cannot fill a pipe while
+    /// the input is still being written.
+    static func batch(_ requests: String) throws -> String {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-batch-\(getpid())-\(UUID().uuidString).jsonl")
+        try Data(requests.utf8).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["batch"]
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func exitsOneWhenAnyCheckFails() throws {
+        let (output, checks) = try Self.checks()
+        #expect(output.status == 1)
+        #expect(checks.contains { $0["failed"] as! Bool })
+        #expect(Set(checks.map { $0["locale"] as! String }) == ["ar", "de", "en", "fi", "ja"])
+    }
+
+    /// Verdicts agree with `fontfit fit` on the same text and options: every check through `batch`
+    /// (one process), and a spread of them through `fontfit fit` itself.
+    @Test func verdictsAgreeWithFit() throws {
+        let (_, checks) = try Self.checks()
+        // Checks whose frame came from an XLIFF size limit are compared separately below.
+        let plain = checks.filter { !($0["catalog"] as! String).hasSuffix(".xlf") }
+        var requests = ""
+        for check in plain {
+            var request: [String: Any] = ["command": "fit", "text": check["text"]!]
+            let arguments = Self.fitArguments(check)
+            for index in stride(from: 0, to: arguments.count, by: 2) {
+                let name = String(arguments[index].dropFirst(2))
+                let value = arguments[index + 1]
+                if name == "font" {
+                    request["font"] = ((request["font"] as? [String]) ?? []) + [value]
+                    continue
+                }
+                request[name] = name == "frame" ? value : Double(value) ?? value
+            }
+            requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+        }
+        let results = try Self.jsonLines(try Self.batch(requests))
+        #expect(results.count == plain.count)
+        for (check, result) in zip(plain, results) {
+            #expect(result["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+            #expect(result["lines"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } } == check["lines"] as? [String])
+            let verdict = check["verdict"] as! String
+            #expect((result["fits"] as! Bool) == (verdict == "fits" || verdict == "shrinks"))
+            #expect((result["truncated"] as! Bool) == (verdict == "truncated"))
+        }
+        for check in stride(from: 0, to: plain.count, by: max(1, plain.count / 25)).map({ plain[$0] }) {
+            let fit = try CLIRunner.json(["fit"] + Self.fitArguments(check) + ["--", check["text"] as! String])
+            #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+            #expect((fit["lines"] as! [[String: Any]]).map { $0["text"] as! String } == check["lines"] as? [String])
+        }
+    }
+
+    @Test func xliffLimitsReplaceTheFrameWidth() throws {
+        let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", CLIRunner.fixture("catalogs/xliff/de.xlf")])
+        let limits = (try JSONSerialization.jsonObject(
+            with: Data(contentsOf: CLIRunner.fixtures.appendingPathComponent("catalogs/expected.json"))) as! [String: [String: Any]])["xliff/de.xlf"]!["limits"] as! [String: [String: Int]]
+        for check in try Self.jsonLines(output.stdout) {
+            let key = check["key"] as! String
+            guard let width = limits[key]?["width"] else { continue }
+            var arguments = Self.fitArguments(check)
+            let frame = arguments.firstIndex(of: "--frame")! + 1
+            arguments[frame] = "\(width)x" + arguments[frame].split(separator: "x")[1]
+            let fit = try CLIRunner.json(["fit"] + arguments + ["--", check["text"] as! String])
+            #expect(fit["size"] as? Double == check["size"] as? Double, "\(key)")
+        }
+    }
+
+    @Test func junitHasOneTestCasePerCheck() throws {
+        let (_, checks) = try Self.checks()
+        let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "junit"] + Self.catalogs)
+        let counter = TestCaseCounter()
+        let parser = XMLParser(data: Data(output.stdout.utf8))
+        parser.delegate = counter
+        #expect(parser.parse(), "\(parser.parserError as Any)")
+        #expect(counter.testCases == checks.count)
+        #expect(counter.failures == checks.filter { $0["failed"] as! Bool }.count)
+    }
+
+    /// The union of N shards' JSON Lines equals the unsharded run's, line for line after sorting.
+    @Test(arguments: [2, 3])
+    func shardsPartitionTheRun(_ count: Int) throws {
+        let whole = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl"] + Self.catalogs)
+        var union: [Substring] = []
+        for index in 1...count {
+            let shard = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", "--shard", "\(index)/\(count)"] + Self.catalogs)
+            let lines = shard.stdout.split(separator: "\n")
+            #expect(!lines.isEmpty)
+            union += lines
+        }
+        #expect(union.sorted() == whole.stdout.split(separator: "\n").sorted())
+    }
+
+    @Test func badInputExitCodes() throws {
+        let bad = try CLIRunner.run(["check", "--labels", Self.spec, CLIRunner.fixture("catalogs/bad/fi.po"), CLIRunner.fixture("catalogs/po/xdg-user-dirs/de.po"), "--format", "json"])
+        #expect(bad.status == 65)
+        let document = try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as! [String: Any]
+        let errors = document["errors"] as! [[String: Any]]
+        #expect(errors.count == 1 && errors[0]["line"] as? Int == 16)
+        #expect(!(document["checks"] as! [Any]).isEmpty)
+        let spec = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-bad-spec.yaml")
+        try Data("defaults:\n  size: 15\n  colour: red\n".utf8).write(to: spec)
+        let usage = try CLIRunner.run(["check", "--labels", spec.path, CLIRunner.fixture("catalogs/po/xdg-user-dirs/de.po")])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("'colour'"))
+        let shard = try CLIRunner.run(["check", "--labels", Self.spec, "--shard", "3/2", CLIRunner.fixture("catalogs/po/xdg-user-dirs/de.po")])
+        #expect(shard.status == 64)
+    }
+
+    @Test func batchAnswersEveryLineInOrder() throws {
+        let input = """
+            {"command":"fit","text":"Einstellungen speichern","frame":[120,44],"size":17,"min-scale":0.5,"line-limit":1}
+            not json
+            {"command":"fit","text":"x","frame":[10,10],"size":-3}
+            {"command":"measure","text":"Hello","size":48,"font":"\(CLIRunner.fixture("fonts/DejaVuSans.ttf"))"}
+            {"command":"fit","text":"x","font":"/nonexistent.ttf","frame":"10x10","size":3}
+            """
+        let output = try CLIRunner.run(["batch"], stdin: Data(input.utf8))
+        let lines = try Self.jsonLines(output.stdout)
+        #expect(output.status == 0)
+        #expect(lines.count == 5)
+        let fit = try CLIRunner.json(["fit", "--frame", "120x44", "--size", "17", "--min-scale", "0.5", "--line-limit", "1", "--", "Einstellungen speichern"])
+        #expect(lines[0]["size"] as? Double == fit["size"] as? Double)
+        #expect((lines[1]["error"] as? [String: Any])?["code"] as? Int == 64)
+        #expect((lines[2]["error"] as? [String: Any])?["code"] as? Int == 64)
+        let measure = try CLIRunner.json(["measure", "--size", "48", "--", "Hello"])
+        #expect(lines[3]["width"] as? Double == measure["width"] as? Double)
+        #expect((lines[4]["error"] as? [String: Any])?["code"] as? Int == 66)
+    }
+
+    @Test func htmlReportHasAPicturePerFailingOrShrinkingCheck() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-report-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", "--report", directory.path] + Self.catalogs)
+        let pictured = try Self.jsonLines(output.stdout).filter { ($0["failed"] as! Bool) || $0["verdict"] as! String != "fits" }
+        let svgs = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("svg").path)
+        #expect(svgs.count == pictured.count)
+        let html = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<img src=\"svg/").count - 1 == pictured.count)
+    }
+}
+
+private final class TestCaseCounter: NSObject, XMLParserDelegate {
+    var testCases = 0
+    var failures = 0
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if elementName == "testcase" { testCases += 1 }
+        if elementName == "failure" { failures += 1 }
+    }
+}
