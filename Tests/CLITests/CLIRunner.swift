@@ -74,3 +74,23 @@ func loadGolden(_ name: String) throws -> [String: Any] {
     let data = try Data(contentsOf: CLIRunner.fixtures.appendingPathComponent("goldens/\(name)"))
     return try JSONSerialization.jsonObject(with: data) as! [String: Any]
 }
+
+/// A PNG read back by an independent decoder (scripts/png-to-rgba, python3's zlib only): its size
+/// and its RGBA pixels, row by row.
+func decodePNG(_ path: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+    let decoder = Process()
+    decoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    decoder.arguments = ["python3", CLIRunner.fixtures.deletingLastPathComponent().appendingPathComponent("scripts/png-to-rgba").path, path]
+    let out = Pipe(), err = Pipe()
+    decoder.standardOutput = out
+    decoder.standardError = err
+    try decoder.run()
+    let pixels = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+    let header = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    decoder.waitUntilExit()
+    let size = header.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    guard decoder.terminationStatus == 0, size.count >= 2 else {
+        throw CLIFailure(message: "python3 could not decode \(path): \(header)")
+    }
+    return (size[0], size[1], pixels)
+}

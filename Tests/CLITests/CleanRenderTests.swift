@@ -4,21 +4,6 @@ import Testing
 /// Clean pictures (issue 10): `render --style clean --background transparent` draws only the text,
 /// read back by an independent decoder (scripts/png-to-rgba).
 @Suite struct CleanRenderTests {
-    static func decode(_ png: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
-        let decoder = Process()
-        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        decoder.arguments = ["python3", CLIRunner.fixtures.deletingLastPathComponent().appendingPathComponent("scripts/png-to-rgba").path, png]
-        let out = Pipe(), err = Pipe()
-        decoder.standardOutput = out
-        decoder.standardError = err
-        try decoder.run()
-        let pixels = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-        let header = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        decoder.waitUntilExit()
-        let size = header.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        return (size[0], size[1], pixels)
-    }
-
     /// Only the text colour (at any coverage) and transparency appear, and every inked pixel lies in
     /// a line box the JSON reports, moved by the padding and the vertical alignment.
     @Test func transparentCardHoldsOnlyTheTextInsideItsLines() throws {
@@ -38,7 +23,7 @@ import Testing
             "--padding", String(padding), "--valign", "center", "--png-scale", "1", "-o", png,
         ])
         #expect(rendered.status == 0, "\(rendered.stderr)")
-        let image = try Self.decode(png)
+        let image = try decodePNG(png)
         #expect(image.width == 600 && image.height == 315)
         let top = padding + (235 - used) / 2  // centred in the frame's height
         var inked = 0

@@ -146,19 +146,7 @@ extension LayoutCommandTests {
         let rendered = try CLIRunner.run(["render", "stack"] + arguments + ["-o", png, "--png-scale", "2"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
 
-        let decoder = Process()
-        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        decoder.arguments = ["python3", CLIRunner.fixtures.deletingLastPathComponent().appendingPathComponent("scripts/png-to-rgba").path, png]
-        let out = Pipe(), err = Pipe()
-        decoder.standardOutput = out
-        decoder.standardError = err
-        try decoder.run()
-        let pixels = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-        let header = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        decoder.waitUntilExit()
-        try #require(decoder.terminationStatus == 0, "python3 could not decode the PNG: \(header)")
-        let size = header.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        let (width, height) = (size[0], size[1])
+        let (width, height, pixels) = try decodePNG(png)
         #expect(pixels.count == width * height * 4)
 
         // The canvas is the frame plus an 8 pt margin each side, at 2 pixels per point.
@@ -292,19 +280,7 @@ extension LayoutCommandTests {
         #expect(usage.ru_maxrss < 1_000_000, "a child's peak was \(usage.ru_maxrss) KB")
         // What shows of the square is drawn: read back independently (scripts/png-to-rgba), the
         // canvas is the line box's size and its middle is ink.
-        let decoder = Process()
-        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        decoder.arguments = ["python3", CLIRunner.fixtures.deletingLastPathComponent().appendingPathComponent("scripts/png-to-rgba").path, png]
-        let out = Pipe(), err = Pipe()
-        decoder.standardOutput = out
-        decoder.standardError = err
-        try decoder.run()
-        let pixels = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-        let header = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        decoder.waitUntilExit()
-        let size = header.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        try #require(decoder.terminationStatus == 0 && size.count >= 2, "python3 could not decode the PNG: \(header)")
-        let (width, height) = (size[0], size[1])
+        let (width, height, pixels) = try decodePNG(png)
         #expect(height < 100 && pixels.count == width * height * 4)
         let middle = ((height / 2) * width + width / 2) * 4
         #expect(Array(pixels[middle..<middle + 3]) == [0, 0, 0], "\(Array(pixels[middle..<middle + 4]))")
