@@ -146,6 +146,29 @@ extension PreparedText {
         }
     }
 
+    /// The size ``fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:widths:)``
+    /// would pick, without laying out the lines; nil when the text fits at no size in range (the full
+    /// fit then truncates). With proportional widths this reads the text's staircase of line-count
+    /// widths, computed once per prepared text: a re-fit into a new frame costs a few comparisons.
+    public func fittedSize(
+        in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil,
+        bounds: FitBounds = .lineBox, lineSpacing: Double = 0, granularity: Double? = nil, presetSizes: [Double]? = nil,
+        widths: WidthModel? = nil
+    ) throws(FontEngineError) -> Double? {
+        let model = widths ?? fonts.defaultWidthModel
+        guard model == .proportional, !paragraph.isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
+            let result = try fit(
+                in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, truncation: .none, granularity: granularity, presetSizes: presetSizes, widths: widths)
+            return result.fits ? result.size : nil
+        }
+        let options = try FitOptions.validated(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            bounds: bounds, lineSpacing: lineSpacing, alignment: .leading, truncation: .none,
+            granularity: granularity, presetSizes: presetSizes)
+        return TextFitter.size(table, options: options)
+    }
+
     /// What a fitted line draws: its part of the paragraph, shaped again on its own with the
     /// paragraph's runs; a line that ends in an ellipsis or a hyphen its source lacks is shaped as
     /// drawn, in the paragraph's direction.

@@ -39,6 +39,12 @@ struct Benchmarks {
             frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
             return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01).size
         }
+        // The same re-fits asking only for the size: the staircase answers in a few comparisons.
+        frameWidth = 300
+        let refitSize = try time { () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            return try prepared.fittedSize(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01) ?? 0
+        }
         let naive = try time { try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size }
 
         // A clean 1200×630 card: drawing its glyphs, and encoding the PNG.
@@ -65,6 +71,10 @@ struct Benchmarks {
              "fit \(ns(paragraphFit)) vs hb_shape \(ns(shapeParagraph)); goal ≤ 2"),
             ("shapesPerRefit", shapeParagraph / refit, "re-fits per hb_shape of the paragraph",
              "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 100"),
+            ("refitsWithLinesPerShape", shapeParagraph / refit, "staircase re-fits with lines per hb_shape",
+             "the re-fit above, lines laid out; goal ≥ 100"),
+            ("refitSizesPerShape", shapeParagraph / refitSize, "staircase re-fits, size only, per hb_shape",
+             "size \(ns(refitSize)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 1000"),
             ("naiveOverFit", naive / paragraphFit, "naive re-shaping binary search ÷ fit",
              "naive \(ns(naive)) (\(naiveProbes) probes to \(naiveTolerance) pt) vs fit \(ns(paragraphFit)); goal ≥ 15"),
             ("cardRasterizeMilliseconds", rasterizeCard / 1e6, "1200×630 card: draw the glyphs (ms)",

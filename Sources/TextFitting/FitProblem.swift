@@ -3,6 +3,8 @@
 struct FitProblem {
     let table: LineTable
     let options: NormalizedOptions
+    /// Present for problems over a ``FitTable`` whose widths are ordered: the size search reads it.
+    var staircase: Staircase?
 
     var text: MeasuredText { table.text }
 
@@ -15,6 +17,7 @@ struct FitProblem {
     init(_ prepared: FitTable, options: NormalizedOptions) {
         self.options = options
         table = prepared.table.using(options.bounds)
+        staircase = prepared.staircase
     }
 
     /// The layout's used height at size s is `perSize × s + constant`.
@@ -33,7 +36,16 @@ struct FitProblem {
 
     /// The largest size at which the layout's height fits the frame (−∞ if none, ∞ if any).
     func heightBound(_ layout: LayoutSummary) -> Double {
+        if options.bounds == .lineBox { return heightBound(lines: layout.lineCount) }
         let (perSize, constant) = heightCoefficients(layout)
+        if perSize > 0 { return (options.frameHeight - constant) / perSize }
+        return constant <= options.frameHeight ? .infinity : -.infinity
+    }
+
+    /// ``heightBound(_:)`` of `lines` line boxes.
+    func heightBound(lines: Int) -> Double {
+        let count = Double(lines)
+        let perSize = count * text.lineHeight, constant = (count - 1) * options.lineSpacing
         if perSize > 0 { return (options.frameHeight - constant) / perSize }
         return constant <= options.frameHeight ? .infinity : -.infinity
     }

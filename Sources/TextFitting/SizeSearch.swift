@@ -18,6 +18,7 @@ extension FitProblem {
     func exactSize() -> Double? {
         // One line is possible only as the layout at infinite width: one pass decides.
         if options.lineLimit == 1 { return feasibleTop(probe(.infinity)) }
+        if let staircase, let size = staircaseSize(staircase) { return size }
         if usesCertifiedSearch { return certifiedSize()?.size }
         return searchedSize()
     }
@@ -71,6 +72,7 @@ extension FitProblem {
     /// The exact size and, when the search ended on a layout that proved itself, that layout with
     /// its lines (see ``Witness``).
     func exactSizeAndWitness() -> (size: Double, witness: Witness?)? {
+        if options.lineLimit != 1, let staircase, let size = staircaseSize(staircase) { return (size, nil) }
         if options.lineLimit != 1 && usesCertifiedSearch { return certifiedSize() }
         return exactSize().map { ($0, nil) }
     }
@@ -230,14 +232,6 @@ extension FitProblem {
         if top == options.maxSize || top == heightBound(layout) { return true }
         // A widest line wider than every accepted extension was never extended: a lone segment.
         return layout.maxWidth > layout.lowerWidth && top == options.size(forUnitWidth: layout.maxWidth)
-    }
-
-    /// The largest size at which `lines` line boxes fit the frame's height, as ``heightBound(_:)``
-    /// computes it for a layout of that many lines in line-box bounds.
-    private func heightBound(lines: Int) -> Double {
-        var layout = LayoutSummary()
-        layout.lineCount = lines
-        return heightBound(layout)
     }
 
     /// A guess of the answer's line count, only to place the first probe: the fewest lines k that

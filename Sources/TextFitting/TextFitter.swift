@@ -39,6 +39,21 @@ public enum TextFitter {
 
     /// Whether `text` laid out at `size` fits the frame, line limit and height of `options`
     /// (the size range and rounding options are ignored).
+    /// The exact largest size at which `table`'s text fits, or nil when it fits at no size in range;
+    /// the size ``fit(_:options:)-(FitTable,_)`` returns, without laying out its lines. Line-box
+    /// fits of a finite width read it from the text's staircase of line-count widths, in a few
+    /// comparisons once the stairs are known.
+    public static func size(_ table: FitTable, options: FitOptions) -> Double? {
+        let problem = FitProblem(table, options: options.normalized)
+        if options.presetSizes == nil, options.granularity == nil, problem.options.lineLimit != 1,
+            let staircase = problem.staircase, let size = problem.staircaseSize(staircase)
+        {
+            // As the full fit rounds it: only rounding can leave it a hair below the range's top.
+            return size >= problem.options.maxSize * (1 - fitTolerance) ? problem.options.maxSize : size
+        }
+        return problem.bestFit()?.size
+    }
+
     public static func fits(_ text: MeasuredText, size: Double, options: FitOptions) -> Bool {
         FitProblem(text, options: options.normalized(withPresets: false)).fits(atSize: size)
     }
@@ -49,6 +64,8 @@ public enum TextFitter {
 /// (see ``TextFitter``). Immutable and cheap to copy.
 public struct FitTable: Sendable {
     let table: LineTable
+    /// The widths at which the text takes fewer lines, found on demand (nil when widths may shrink).
+    let staircase: Staircase?
 
     /// The text the tables were built from.
     public var text: MeasuredText { table.text }
@@ -57,6 +74,7 @@ public struct FitTable: Sendable {
     /// bounds see no ink, as they would in the text itself).
     public init(_ text: MeasuredText) {
         table = LineTable(text, ink: text.units.contains { $0.ink != nil })
+        staircase = Staircase(table)
     }
 
     /// The same tables for the text with `ellipsis` as its ellipsis (the tables do not depend on it,

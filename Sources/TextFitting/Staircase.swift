@@ -1,0 +1,106 @@
+import Synchronization
+
+/// The widths at which a text breaks into 1, 2, … lines, found once and kept: the staircase that
+/// turns a re-fit into a search over a few stored numbers.
+///
+/// With widths that never shrink as a line gains segments, greedy line counts only fall as the unit
+/// width grows. For each line count k, the stair is the greedy layout at the narrowest unit width
+/// where the text takes at most k lines. At size s a frame W wide is W/s em wide, so k lines fit
+/// whenever s ≤ W / (that width), and their height caps s too: the best size is the best over k of
+/// min(maxSize, W / width_k, height bound of stair k). The first bound grows with k and the second
+/// falls, so a binary search over k finds it. Stairs are found on demand (a bisection over layouts,
+/// each probe reporting the exact interval of widths its layout holds for) and remembered.
+final class Staircase: Sendable {
+    private let table: LineTable
+    /// The layout at infinite width: the fewest lines the text can take (one per paragraph).
+    let widest: LayoutSummary
+    /// The layout at width 0: every segment on its own line, the most lines greedy makes.
+    let narrowest: LayoutSummary
+    /// What a re-fit reads of a stair: its width and its line count.
+    struct Stair {
+        /// The unit width its widest line needs (the stair's width bound is frame width ÷ this).
+        var width: Double
+        var lineCount: Int
+        /// The unit width where the layout starts to hold: narrower, the text takes more lines.
+        var start: Double
+    }
+
+    /// Stairs found so far, by line count − the widest layout's count; made on first use.
+    private let stairs = Mutex<[Stair?]>([])
+
+    /// Nil when widths may shrink as lines grow (reshaped lines, hyphens): counts are then not
+    /// ordered by width and there is no staircase.
+    init?(_ table: LineTable) {
+        let table = table.using(.lineBox)
+        guard table.hasMonotoneWidths else { return nil }
+        self.table = table
+        var none: [LaidLine] = []
+        widest = table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none)
+        narrowest = table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none)
+    }
+
+    /// The stair for at most `lines` lines: the greedy layout at the narrowest width where the
+    /// text takes no more.
+    func stair(lines: Int) -> Stair {
+        if lines >= narrowest.lineCount { return Stair(narrowest) }
+        if lines <= widest.lineCount { return Stair(widest) }
+        let slot = lines - widest.lineCount
+        if let known = stairs.withLock({ $0.isEmpty ? nil : $0[slot] }) { return known }
+        // `over` takes more lines than allowed, `within` at most that many; narrow the gap between
+        // their intervals until they touch: `within` then starts exactly where counts drop to `lines`.
+        var over = narrowest, within = widest
+        var none: [LaidLine] = []
+        while over.upperWidth < within.lowerWidth {
+            let middle = over.upperWidth + (within.lowerWidth - over.upperWidth) / 2
+            let layout = table.greedy(width: middle, slack: 1, emergency: false, record: false, lines: &none)
+            if layout.lineCount <= lines { within = layout } else { over = layout }
+        }
+        let found = Stair(within)
+        stairs.withLock { stairs in
+            if stairs.isEmpty { stairs = [Stair?](repeating: nil, count: narrowest.lineCount - widest.lineCount + 1) }
+            stairs[slot] = found
+        }
+        return found
+    }
+}
+
+extension FitProblem {
+    /// The exact largest size in range, from the staircase: the same answer as ``exactSize()``
+    /// (each stair's bound is computed as ``feasibleTop(_:)`` computes it), in O(log lines) stored
+    /// values once the stairs it visits are known. Nil when the staircase does not apply (ink
+    /// bounds, an unbounded or zero width, spacing that shrinks) or nothing fits.
+    func staircaseSize(_ staircase: Staircase) -> Double? {
+        guard options.bounds == .lineBox, options.frameWidth.isFinite, options.frameWidth > 0,
+            text.lineHeight > 0, options.lineSpacing >= 0
+        else { return nil }
+        let fewest = staircase.widest.lineCount
+        let most = min(options.lineLimit, staircase.narrowest.lineCount)
+        guard fewest <= most else { return nil }
+        // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
+        func best(_ lines: Int) -> Double {
+            let stair = staircase.stair(lines: lines)
+            return min(options.maxSize, options.size(forUnitWidth: stair.width), heightBound(lines: stair.lineCount))
+        }
+        // Width bounds grow with k, height bounds fall: find the first k whose width bound reaches
+        // its height bound; the best is there or just before.
+        var low = fewest, high = most
+        while low < high {
+            let middle = low + (high - low) / 2
+            let stair = staircase.stair(lines: middle)
+            if options.size(forUnitWidth: stair.width) >= heightBound(lines: stair.lineCount) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        var size = best(low)
+        if low > fewest { size = max(size, best(low - 1)) }
+        return size >= options.minSize ? size : nil
+    }
+}
+
+extension Staircase.Stair {
+    init(_ layout: LayoutSummary) {
+        self.init(width: max(layout.maxWidth, layout.lowerWidth), lineCount: layout.lineCount, start: layout.lowerWidth)
+    }
+}
