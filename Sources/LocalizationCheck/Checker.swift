@@ -139,9 +139,21 @@ public struct Checker: Sendable {
         var label: Int
     }
 
+    /// Texts are told apart by their bytes: two spellings of one canonical string are measured
+    /// separately (rare), and hashing skips the normalisation `String`'s own hashing does.
     struct JobKey: Hashable {
         var text: String
         var label: Int
+
+        static func == (lhs: JobKey, rhs: JobKey) -> Bool {
+            lhs.label == rhs.label && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(label)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// What decides a check's settings.
@@ -224,11 +236,11 @@ public struct Checker: Sendable {
         for string in strings where string.locale == sourceLocale {
             sourceStrings[string.key + "\u{1F}" + string.context, default: []].append(string)
         }
-        var ruleCache: [String: Int?] = [:]
+        var ruleCache: [JobKey: Int?] = [:]
         var pending: [Pending] = []
         for string in strings {
             guard locales.isEmpty || locales.contains(string.locale) else { continue }
-            let ruleKey = string.catalog + "\u{1F}" + string.context + "\u{1F}" + string.key
+            let ruleKey = JobKey(text: string.catalog + "\u{1F}" + string.context + "\u{1F}" + string.key, label: 0)
             let rule: Int?
             if let cached = ruleCache[ruleKey] {
                 rule = cached

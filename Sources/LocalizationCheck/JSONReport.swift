@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards
 /// concatenate), with the fields of the contract.
 public enum JSONReport {
@@ -68,14 +70,26 @@ public enum JSONReport {
         ]).serialized
     }
 
-    /// One check per line, in identity order.
-    public static func lines(_ run: CheckRun) -> String {
-        var output = ""
+    /// One check per line, in identity order, handed to `write` a few hundred kilobytes at a time.
+    public static func writeLines(_ run: CheckRun, to write: (Data) -> Void) {
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 19)
         for check in Ranking.sorted(run.checks) {
             self.check(check).write(to: &output)
-            output += "\n"
+            output.append(0x0A)
+            if output.count >= 1 << 19 {
+                write(Data(output))
+                output.removeAll(keepingCapacity: true)
+            }
         }
-        return output
+        if !output.isEmpty { write(Data(output)) }
+    }
+
+    /// One check per line, in identity order.
+    public static func lines(_ run: CheckRun) -> String {
+        var output = Data()
+        writeLines(run) { output.append($0) }
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
