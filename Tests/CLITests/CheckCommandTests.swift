@@ -175,6 +175,30 @@ import FoundationXML
         #expect((lines[4]["error"] as? [String: Any])?["code"] as? Int == 66)
     }
 
+    /// The size options `fit` has, by their long names.
+    @Test func batchTakesFitsSizeOptions() throws {
+        let font = CLIRunner.fixture("fonts/Inter-roman.var.ttf")
+        let input = """
+            {"command":"fit","text":"Einstellungen","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"granularity":0.5}
+            {"command":"fit","text":"Einstellungen","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"hinting":true}
+            {"command":"fit","text":"Einstellungen","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"preset-sizes":"9,11,13,17"}
+            {"command":"fit","text":"12:34","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"monospaced-digits":true,"variations":{"wght":700}}
+            """
+        let lines = try Self.jsonLines(try Self.batch(input))
+        let common = ["--font", font, "--frame", "97x40", "--size", "30", "--min-scale", "0.1"]
+        let expected = [
+            try CLIRunner.json(["fit"] + common + ["--granularity", "0.5", "--", "Einstellungen"]),
+            try CLIRunner.json(["fit"] + common + ["--hinting", "--", "Einstellungen"]),
+            try CLIRunner.json(["fit"] + common + ["--preset-sizes", "9,11,13,17", "--", "Einstellungen"]),
+            try CLIRunner.json(["fit"] + common + ["--monospaced-digits", "--variations", "wght=700", "--", "12:34"]),
+        ]
+        #expect(lines.count == 4)
+        for (line, fit) in zip(lines, expected) {
+            #expect(line["size"] as? Double == fit["size"] as? Double, "\(line)")
+            #expect(line["width"] as? Double == fit["width"] as? Double)
+        }
+    }
+
     @Test func htmlReportHasAPicturePerFailingOrShrinkingCheck() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-report-\(getpid())")
         try? FileManager.default.removeItem(at: directory)
