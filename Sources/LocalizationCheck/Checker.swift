@@ -423,19 +423,16 @@ public struct Checker: Sendable {
     /// and so not missing).
     static func missing(in text: String, font: Font) -> [String] {
         var missing: [String] = []
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x80, scalar.value >= 0x20, scalar.value != 0x7F {
-                if font.glyph(for: scalar) == nil { missing.append(codePoint(scalar)) }
-                continue
-            }
+        for scalar in text.unicodeScalars where font.glyph(for: scalar) == nil {
+            // Only then the (slower) character properties: what is not drawn cannot be missing.
             let properties = scalar.properties
             guard !properties.isWhitespace, !properties.isDefaultIgnorableCodePoint,
                 properties.generalCategory != .control, properties.generalCategory != .format
             else { continue }
-            if font.glyph(for: scalar) == nil { missing.append(codePoint(scalar)) }
+            let label = codePoint(scalar)
+            if !missing.contains(label) { missing.append(label) }
         }
-        var seen = Set<String>()
-        return missing.filter { seen.insert($0).inserted }
+        return missing
     }
 
     static func codePoint(_ scalar: Unicode.Scalar) -> String {

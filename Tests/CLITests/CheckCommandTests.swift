@@ -91,6 +91,23 @@ import FoundationXML
             #expect((result["fits"] as! Bool) == (verdict == "fits" || verdict == "shrinks"))
             #expect((result["truncated"] as! Bool) == (verdict == "truncated"))
         }
+        // Missing glyphs: the check's cmap scan against what shaping finds (glyph 0), via batch's measure.
+        var measures = ""
+        for check in checks {
+            let request: [String: Any] = [
+                "command": "measure", "text": check["text"]!, "font": check["font"]!, "language": check["locale"]!, "size": 12,
+            ]
+            measures += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+        }
+        let measured = try Self.jsonLines(try Self.batch(measures))
+        #expect(measured.count == checks.count)
+        for (check, measure) in zip(checks, measured) {
+            // `measure` shapes the text as one line, so a newline becomes a glyph too; in a label it is
+            // a line break, drawn as nothing, and so never missing.
+            let shaped = Set((measure["missing"] as! [String]).filter { $0 != "U+000A" })
+            #expect(Set(check["missing"] as! [String]) == shaped, "\(check["key"]!) \(check["locale"]!)")
+        }
+        #expect(checks.contains { !($0["missing"] as! [String]).isEmpty })
         for check in stride(from: 0, to: plain.count, by: max(1, plain.count / 25)).map({ plain[$0] }) {
             let fit = try CLIRunner.json(["fit"] + Self.fitArguments(check) + ["--", check["text"] as! String])
             #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
