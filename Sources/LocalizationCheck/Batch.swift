@@ -41,7 +41,8 @@ public final class BatchRunner {
 
     static let optionNames: Set<String> = [
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
-        "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id",
+        "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
+        "presetsizes", "hinting", "opticalsize", "monospaceddigits",
     ]
 
     private func handle(_ line: String) throws -> JSON {
@@ -83,11 +84,26 @@ public final class BatchRunner {
                 return Int(value)
             }
             let bounds: FitBounds = try choice(request, "bounds", ["line": .lineBox, "ink": .ink]) ?? .lineBox
+            var presets: [Double]?
+            if let list = request["presetsizes"] as? String {
+                presets = try list.split(separator: ",").map { item in
+                    guard let value = Double(item.trimmingCharacters(in: .whitespaces)) else {
+                        throw BatchError(message: "invalid preset-sizes item '\(item)': expected a number")
+                    }
+                    return value
+                }
+            } else if let list = request["presetsizes"] as? [NSNumber] {
+                presets = list.map(\.doubleValue)
+            }
+            let hinting = try flag(request, "hinting"), opticalSize = try flag(request, "opticalsize")
+            guard !(hinting && opticalSize) else { throw BatchError(message: "give hinting or optical-size, not both") }
             let result = try font.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
                 in: try frame(request), maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1,
                 lineLimit: lineLimit, bounds: bounds, lineSpacing: try number(request, "linespacing") ?? 0,
                 alignment: try choice(request, "align", ["leading": .leading, "center": .center, "trailing": .trailing]) ?? .leading,
-                truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail)
+                truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
+                granularity: try number(request, "granularity"), presetSizes: presets,
+                widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional)
             members = [
                 ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
                 ("truncated", .bool(result.truncated)), ("width", .number(result.width)), ("height", .number(result.height)),
@@ -108,6 +124,12 @@ public final class BatchRunner {
         guard let value = request[name] else { return nil }
         guard let number = value as? NSNumber else { throw BatchError(message: "\"\(name)\" must be a number") }
         return number.doubleValue
+    }
+
+    private func flag(_ request: [String: Any], _ name: String) throws -> Bool {
+        guard let value = request[name] else { return false }
+        guard let flag = value as? Bool else { throw BatchError(message: "\"\(name)\" must be true or false") }
+        return flag
     }
 
     private func choice<T>(_ request: [String: Any], _ name: String, _ values: [String: T]) throws -> T? {
@@ -142,6 +164,7 @@ public final class BatchRunner {
         } else if let list = request["features"] as? [String] {
             for feature in list { features.append(try FontFeature(feature)) }
         }
+        if try flag(request, "monospaceddigits") { features.append(try FontFeature("tnum")) }
         let direction = try (request["direction"] as? String).map { text throws(FontEngineError) in try TextDirection(parsing: text) }
         return try ShapingOptions(
             features: features, direction: direction, script: request["script"] as? String,

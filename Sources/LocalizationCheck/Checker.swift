@@ -139,9 +139,21 @@ public struct Checker: Sendable {
         var label: Int
     }
 
+    /// Texts are told apart by their bytes: two spellings of one canonical string are measured
+    /// separately (rare), and hashing skips the normalisation `String`'s own hashing does.
     struct JobKey: Hashable {
         var text: String
         var label: Int
+
+        static func == (lhs: JobKey, rhs: JobKey) -> Bool {
+            lhs.label == rhs.label && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(label)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// What decides a check's settings.
@@ -224,34 +236,29 @@ public struct Checker: Sendable {
         for string in strings where string.locale == sourceLocale {
             sourceStrings[string.key + "\u{1F}" + string.context, default: []].append(string)
         }
-        var ruleCache: [String: Int?] = [:]
+        // Rules, placeholders and source texts on all cores, a slice of the strings per task…
+        let allStrings = strings
+        let sources = sourceStrings
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let sliceSize = max(256, allStrings.count / (workers * 4) + 1)
+        let expanded = await withTaskGroup(of: (Int, [Expanded]).self) { group in
+            for start in stride(from: 0, to: allStrings.count, by: sliceSize) {
+                let range = start..<min(allStrings.count, start + sliceSize)
+                group.addTask { (start, self.expand(allStrings, range, sourceStrings: sources)) }
+            }
+            var slices: [(Int, [Expanded])] = []
+            for await slice in group { slices.append(slice) }
+            return slices.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+        // … then labels and texts deduplicated, in catalog order.
         var pending: [Pending] = []
-        for string in strings {
-            guard locales.isEmpty || locales.contains(string.locale) else { continue }
-            let ruleKey = string.catalog + "\u{1F}" + string.context + "\u{1F}" + string.key
-            let rule: Int?
-            if let cached = ruleCache[ruleKey] {
-                rule = cached
-            } else {
-                rule = spec.rule(key: string.key, catalog: string.catalog, context: string.context)
-                ruleCache[ruleKey] = rule
-            }
-            let expansions = Placeholders.expand(string.text, syntax: string.syntax, samples: spec.samples)
-            for expansion in expansions {
-                let branch = (string.branch + expansion.branch).joined(separator: ",")
-                if let shard, !shard.contains([string.catalog, string.locale, string.context, string.key, branch]) {
-                    continue
-                }
-                let (index, settings) = job(text: expansion.text, locale: string.locale, rule: rule, limit: string.limit)
-                var sourceJob: Int?
-                if string.locale != sourceLocale,
-                    let sourceText = sourceText(for: string, expansion: expansion, in: sourceStrings)
-                {
-                    sourceJob = job(text: sourceText, locale: sourceLocale, rule: rule, limit: string.limit).0
-                }
-                pending.append(Pending(
-                    string: string, branch: branch, rule: rule, settings: settings, job: index, sourceJob: sourceJob))
-            }
+        pending.reserveCapacity(expanded.count)
+        for item in expanded {
+            let string = allStrings[item.string]
+            let (index, settings) = job(text: item.text, locale: string.locale, rule: item.rule, limit: string.limit)
+            let sourceJob = item.sourceText.map { job(text: $0, locale: sourceLocale, rule: item.rule, limit: string.limit).0 }
+            pending.append(Pending(
+                string: string, branch: item.branch, rule: item.rule, settings: settings, job: index, sourceJob: sourceJob))
         }
 
         timings.resolving = ContinuousClock.now - resolvingStart
@@ -296,6 +303,46 @@ public struct Checker: Sendable {
         }
         timings.total = ContinuousClock.now - start
         return CheckRun(checks: checks, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings)
+    }
+
+    /// One check before its label is resolved: which string, its branch, rule and measured text.
+    struct Expanded: Sendable {
+        var string: Int
+        var branch: String
+        var rule: Int?
+        var text: String
+        var sourceText: String?
+    }
+
+    /// Matches rules, replaces placeholders and finds source texts for `strings[range]`, keeping this
+    /// shard's checks of the chosen locales.
+    private func expand(_ strings: [CatalogString], _ range: Range<Int>, sourceStrings: [String: [CatalogString]])
+        -> [Expanded]
+    {
+        var ruleCache: [JobKey: Int?] = [:]
+        var expanded: [Expanded] = []
+        for index in range {
+            let string = strings[index]
+            guard locales.isEmpty || locales.contains(string.locale) else { continue }
+            let ruleKey = JobKey(text: string.catalog + "\u{1F}" + string.context + "\u{1F}" + string.key, label: 0)
+            let rule: Int?
+            if let cached = ruleCache[ruleKey] {
+                rule = cached
+            } else {
+                rule = spec.rule(key: string.key, catalog: string.catalog, context: string.context)
+                ruleCache[ruleKey] = rule
+            }
+            for expansion in Placeholders.expand(string.text, syntax: string.syntax, samples: spec.samples) {
+                let branch = (string.branch + expansion.branch).joined(separator: ",")
+                if let shard, !shard.contains([string.catalog, string.locale, string.context, string.key, branch]) {
+                    continue
+                }
+                let source = string.locale == spec.sourceLocale
+                    ? nil : sourceText(for: string, expansion: expansion, in: sourceStrings)
+                expanded.append(Expanded(string: index, branch: branch, rule: rule, text: expansion.text, sourceText: source))
+            }
+        }
+        return expanded
     }
 
     /// The source-language text beside a string: its own (gettext msgid, XLIFF source), else the

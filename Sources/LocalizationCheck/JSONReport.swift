@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards
 /// concatenate), with the fields of the contract.
 public enum JSONReport {
@@ -70,14 +72,54 @@ public enum JSONReport {
         ]).serialized
     }
 
+    /// One check per line, in identity order, encoded on all cores a slice at a time and handed to
+    /// `write` in order.
+    public static func writeLines(_ run: CheckRun, to write: (Data) -> Void) async {
+        let checks = Ranking.sorted(run.checks)
+        let sliceSize = 2048
+        let slices = stride(from: 0, to: checks.count, by: sliceSize).map { $0..<min(checks.count, $0 + sliceSize) }
+        var encoded = [Data?](repeating: nil, count: slices.count)
+        var next = 0
+        await withTaskGroup(of: (Int, Data).self) { group in
+            func addSlice(_ index: Int) {
+                let range = slices[index]
+                group.addTask {
+                    var output: [UInt8] = []
+                    output.reserveCapacity(range.count * 600)
+                    for check in checks[range] {
+                        self.check(check).write(to: &output)
+                        output.append(0x0A)
+                    }
+                    return (index, Data(output))
+                }
+            }
+            // A few slices ahead of the writer, so that memory stays bounded.
+            let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+            for index in 0..<min(ahead, slices.count) { addSlice(index) }
+            var added = min(ahead, slices.count)
+            for await (index, data) in group {
+                encoded[index] = data
+                while next < slices.count, let ready = encoded[next] {
+                    write(ready)
+                    encoded[next] = nil
+                    next += 1
+                }
+                if added < slices.count {
+                    addSlice(added)
+                    added += 1
+                }
+            }
+        }
+    }
+
     /// One check per line, in identity order.
     public static func lines(_ run: CheckRun) -> String {
-        var output = ""
+        var output: [UInt8] = []
         for check in Ranking.sorted(run.checks) {
             self.check(check).write(to: &output)
-            output += "\n"
+            output.append(0x0A)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }
 

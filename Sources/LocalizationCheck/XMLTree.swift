@@ -58,11 +58,29 @@ final class XMLElementNode {
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         if !parser.parse() || builder.root == nil {
-            let error = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not XML"
+            let error = parser.parserError.map { Self.describe(($0 as NSError).code) } ?? "not XML"
             let line = builder.errorLine ?? parser.lineNumber
             throw CatalogError(catalog: catalog, line: max(1, line), message: "malformed XML: \(error)")
         }
         return builder.root!
+    }
+
+    /// What libxml2's error codes (which XMLParser reports as its codes) mean, for the common ones.
+    static func describe(_ code: Int) -> String {
+        let meaning: String? = switch code {
+        case 4: "the document is empty"
+        case 5: "extra content after the root element"
+        case 9: "a character XML does not allow"
+        case 23: "an entity reference without its ';'"
+        case 26: "an undeclared entity"
+        case 38, 39, 41: "a malformed attribute"
+        case 68: "a name was expected: a bare '&' or '<' in text? (write &amp; or &lt;)"
+        case 73: "'>' expected"
+        case 76: "a closing tag that does not match the open element"
+        case 77: "an element that is never closed"
+        default: nil
+        }
+        return (meaning.map { $0 + " " } ?? "") + "(libxml2 error \(code))"
     }
 
     private final class Builder: NSObject, XMLParserDelegate {

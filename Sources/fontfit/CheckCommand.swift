@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text: FileHandle.standardOutput.write(Data(TextReport.render(run).utf8))
         case .json: print(JSONReport.document(run))
-        case .jsonl: FileHandle.standardOutput.write(Data(JSONReport.lines(run).utf8))
+        case .jsonl: try runBlocking { await JSONReport.writeLines(run) { FileHandle.standardOutput.write($0) } }
         case .junit: FileHandle.standardOutput.write(Data(JUnitReport.render(run).utf8))
         }
         if let report { try HTMLReport.write(run, to: report) }

@@ -97,6 +97,32 @@ import FoundationXML
             #expect((result["fits"] as! Bool) == (verdict == "fits" || verdict == "shrinks"))
             #expect((result["truncated"] as! Bool) == (verdict == "truncated"))
         }
+        // Missing glyphs: the check's cmap scan against what shaping finds (glyph 0), via batch's measure.
+        var measures = ""
+        for check in checks {
+            let request: [String: Any] = [
+                "command": "measure", "text": check["text"]!, "font": check["fonts"]!, "language": check["locale"]!, "size": 12,
+            ]
+            measures += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+        }
+        let measured = try Self.jsonLines(try Self.batch(measures))
+        #expect(measured.count == checks.count)
+        for (check, measure) in zip(checks, measured) {
+            // `measure` shapes the text as one line, so a newline becomes a glyph too; in a label it is
+            // a line break, drawn as nothing, and so never missing.
+            let shaped = Set((measure["missing"] as! [String]).filter { $0 != "U+000A" })
+            #expect(Set(check["missing"] as! [String]) == shaped, "\(check["key"]!) \(check["locale"]!)")
+        }
+        // The stacks matter: in the primary font alone some texts lack glyphs a fallback font has.
+        var primaryOnly = ""
+        for check in checks {
+            let request: [String: Any] = ["command": "measure", "text": check["text"]!, "font": check["font"]!, "size": 12]
+            primaryOnly += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+        }
+        let alone = try Self.jsonLines(try Self.batch(primaryOnly))
+        #expect(zip(checks, alone).contains { check, measure in
+            (check["fonts"] as! [String]).count > 1 && (measure["missing"] as! [String]).contains { $0 != "U+000A" }
+        })
         for check in stride(from: 0, to: plain.count, by: max(1, plain.count / 25)).map({ plain[$0] }) {
             let fit = try CLIRunner.json(["fit"] + Self.fitArguments(check) + ["--", check["text"] as! String])
             #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
@@ -179,6 +205,30 @@ import FoundationXML
         let measure = try CLIRunner.json(["measure", "--size", "48", "--", "Hello"])
         #expect(lines[3]["width"] as? Double == measure["width"] as? Double)
         #expect((lines[4]["error"] as? [String: Any])?["code"] as? Int == 66)
+    }
+
+    /// The size options `fit` has, by their long names.
+    @Test func batchTakesFitsSizeOptions() throws {
+        let font = CLIRunner.fixture("fonts/Inter-roman.var.ttf")
+        let input = """
+            {"command":"fit","text":"Einstellungen","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"granularity":0.5}
+            {"command":"fit","text":"Einstellungen","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"hinting":true}
+            {"command":"fit","text":"Einstellungen","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"preset-sizes":"9,11,13,17"}
+            {"command":"fit","text":"12:34","font":"\(font)","frame":[97,40],"size":30,"min-scale":0.1,"monospaced-digits":true,"variations":{"wght":700}}
+            """
+        let lines = try Self.jsonLines(try Self.batch(input))
+        let common = ["--font", font, "--frame", "97x40", "--size", "30", "--min-scale", "0.1"]
+        let expected = [
+            try CLIRunner.json(["fit"] + common + ["--granularity", "0.5", "--", "Einstellungen"]),
+            try CLIRunner.json(["fit"] + common + ["--hinting", "--", "Einstellungen"]),
+            try CLIRunner.json(["fit"] + common + ["--preset-sizes", "9,11,13,17", "--", "Einstellungen"]),
+            try CLIRunner.json(["fit"] + common + ["--monospaced-digits", "--variations", "wght=700", "--", "12:34"]),
+        ]
+        #expect(lines.count == 4)
+        for (line, fit) in zip(lines, expected) {
+            #expect(line["size"] as? Double == fit["size"] as? Double, "\(line)")
+            #expect(line["width"] as? Double == fit["width"] as? Double)
+        }
     }
 
     @Test func htmlReportHasAPicturePerFailingOrShrinkingCheck() throws {

@@ -29,6 +29,15 @@ import Testing
         }
     }
 
+    /// `--locale` keeps only its locales (given in any spelling the contract canonicalises).
+    @Test func localeFilter() async throws {
+        let spec = try LabelSpec.load(path: Fixture.path("labels.yaml"))
+        let whole = try await Checker(spec: spec).run(catalogs: Self.catalogs).checks
+        let some = try await Checker(spec: spec, locales: ["JA", "de"]).run(catalogs: Self.catalogs).checks
+        #expect(Set(some.map(\.locale)) == ["ja", "de"])
+        #expect(some.count == whole.filter { $0.locale == "ja" || $0.locale == "de" }.count)
+    }
+
     /// Shards partition the checks (library level; the CLI test compares the JSON Lines).
     @Test func shardsPartitionTheChecks() async throws {
         let spec = try LabelSpec.load(path: Fixture.path("labels.yaml"))
