@@ -17,24 +17,32 @@ public final class HintedAdvances: Sendable {
     }
 
     /// The hinted advance of each glyph in whole pixels at `ppem` pixels per em.
+    ///
+    /// A glyph FreeType cannot load at that size (a bitmap-only font has no outline to hint and
+    /// refuses sizes it has no strike for) takes its unhinted advance rounded to whole pixels, as a
+    /// renderer that cannot hint it places it. Taking 0 instead made hinted lines of such fonts 0 or
+    /// less wide (found by FuzzLayout: EmojiSubset.ttf with `--hinting`).
     public func advances(of glyphs: [UInt32], ppem: Int) -> [Double] {
-        freeType.withFace { face in
-            Self.advances(of: glyphs, ppem: ppem, face: face)
+        let font = self.font
+        return freeType.withFace { face in
+            Self.advances(of: glyphs, ppem: ppem, face: face) { glyph in
+                (Double(font.nominalAdvance(glyph)) * Double(ppem) / Double(font.face.unitsPerEm)).rounded()
+            }
         }
     }
 
-    private static func advances(of glyphs: [UInt32], ppem: Int, face: FT_Face) -> [Double] {
+    private static func advances(
+        of glyphs: [UInt32], ppem: Int, face: FT_Face, unhinted: (UInt32) -> Double
+    ) -> [Double] {
         // FreeType takes pixel sizes up to 65,535 (16-bit ppem); fits check their size against
         // Limits.largestHintedSize, so the clamp never changes a size asked for.
-        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(min(max(1, ppem), Int(Limits.largestHintedSize)))) == 0 else {
-            return glyphs.map { _ in 0 }
-        }
+        let sized = FT_Set_Pixel_Sizes(face, 0, FT_UInt(min(max(1, ppem), Int(Limits.largestHintedSize)))) == 0
         var cache: [UInt32: Double] = [:]
         return glyphs.map { glyph in
             if let known = cache[glyph] { return known }
             let advance: Double =
-                FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_DEFAULT)) == 0
-                ? Double(face.pointee.glyph.pointee.advance.x) / 64 : 0
+                sized && FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_DEFAULT)) == 0
+                ? Double(face.pointee.glyph.pointee.advance.x) / 64 : unhinted(glyph)
             cache[glyph] = advance
             return advance
         }

@@ -162,6 +162,20 @@ import Testing
         }
     }
 
+    /// Found by FuzzLayout: EmojiSubset.ttf has only colour bitmaps, so FreeType cannot hint (or even
+    /// size) its glyphs and every hinted advance was 0: hinted lines were 0 or less wide. They now
+    /// take the unhinted advances rounded to whole pixels: within half a pixel per glyph of the
+    /// unhinted width at the same size.
+    @Test func hintedWidthsOfABitmapOnlyFontAreItsAdvancesInWholePixels() throws {
+        let font = try loadFont("EmojiSubset.ttf")
+        let text = "😀 ok"
+        let hinted = try font.fit(text, in: FrameSize(width: 1000, height: 1000), maxSize: 30, widths: .hinted)
+        let unhinted = try font.measure(text, size: hinted.size)
+        let glyphs = font.shape(text).glyphs.count
+        #expect(hinted.width == hinted.width.rounded())
+        #expect(abs(hinted.width - unhinted.width) <= 0.5 * Double(glyphs), "\(hinted.width) vs \(unhinted.width)")
+    }
+
     @Test func invalidValuesAreRejected() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let frame = FrameSize(width: 100, height: 100)
