@@ -40,8 +40,9 @@ final class Staircase: Sendable {
     }
 
     /// The stair for at most `lines` lines: the greedy layout at the narrowest width where the
-    /// text takes no more.
-    func stair(lines: Int) -> Stair {
+    /// text takes no more. Nil when the bisection stops making progress (widths so extreme that the
+    /// midpoint of two layouts' intervals is one of their ends): the caller then searches plainly.
+    func stair(lines: Int) -> Stair? {
         if lines >= narrowest.lineCount { return Stair(narrowest) }
         if lines <= widest.lineCount { return Stair(widest) }
         let slot = lines - widest.lineCount
@@ -53,7 +54,14 @@ final class Staircase: Sendable {
         while over.upperWidth < within.lowerWidth {
             let middle = over.upperWidth + (within.lowerWidth - over.upperWidth) / 2
             let layout = table.greedy(width: middle, slack: 1, emergency: false, record: false, lines: &none)
-            if layout.lineCount <= lines { within = layout } else { over = layout }
+            // Each probe must move one end: its layout is a new one between the two.
+            if layout.lineCount <= lines {
+                guard layout.lowerWidth < within.lowerWidth else { return nil }
+                within = layout
+            } else {
+                guard layout.upperWidth > over.upperWidth else { return nil }
+                over = layout
+            }
         }
         let found = Stair(within)
         stairs.withLock { stairs in
@@ -77,24 +85,27 @@ extension FitProblem {
         let most = min(options.lineLimit, staircase.narrowest.lineCount)
         guard fewest <= most else { return nil }
         // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
-        func best(_ lines: Int) -> Double {
-            let stair = staircase.stair(lines: lines)
-            return min(options.maxSize, options.size(forUnitWidth: stair.width), heightBound(lines: stair.lineCount))
+        func best(_ stair: Staircase.Stair) -> Double {
+            min(options.maxSize, options.size(forUnitWidth: stair.width), heightBound(lines: stair.lineCount))
         }
         // Width bounds grow with k, height bounds fall: find the first k whose width bound reaches
         // its height bound; the best is there or just before.
         var low = fewest, high = most
         while low < high {
             let middle = low + (high - low) / 2
-            let stair = staircase.stair(lines: middle)
+            guard let stair = staircase.stair(lines: middle) else { return nil }
             if options.size(forUnitWidth: stair.width) >= heightBound(lines: stair.lineCount) {
                 high = middle
             } else {
                 low = middle + 1
             }
         }
-        var size = best(low)
-        if low > fewest { size = max(size, best(low - 1)) }
+        guard let last = staircase.stair(lines: low) else { return nil }
+        var size = best(last)
+        if low > fewest {
+            guard let before = staircase.stair(lines: low - 1) else { return nil }
+            size = max(size, best(before))
+        }
         return size >= options.minSize ? size : nil
     }
 }

@@ -48,7 +48,7 @@ import Testing
             let staircase = try #require(Staircase(LineTable(text, bounds: .lineBox)))
             guard staircase.narrowest.lineCount > staircase.widest.lineCount else { continue }
             let lines = Int.random(in: staircase.widest.lineCount..<staircase.narrowest.lineCount, using: &rng)
-            let stair = staircase.stair(lines: lines)
+            let stair = try #require(staircase.stair(lines: lines))
             #expect(stair.lineCount <= lines)
             var none: [LaidLine] = []
             let narrower = LineTable(text, bounds: .lineBox).greedy(
