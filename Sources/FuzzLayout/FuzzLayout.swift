@@ -148,7 +148,9 @@ func exercise(_ data: [UInt8]) {
                 lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
                 presetSizes: presets, widths: widths, shaping: shaping)
         }
-        if let fit { check(fit, frame: frame, maxSize: maxSize, factor: factor) }
+        // A vertical fit keeps the fitting core's view: the frame turned a quarter.
+        let vertical = shaping.direction.map { !$0.isHorizontal } ?? false
+        if let fit { check(fit, frame: vertical ? FrameSize(width: frame.height, height: frame.width) : frame, maxSize: maxSize, factor: factor) }
     case 3:
         let rows = text.split(separator: "|", omittingEmptySubsequences: false).prefix(50).map { row in
             StackRowText(String(row), template: row.count % 3 == 0 ? "88:88" : nil, weight: row.count % 2 == 0 ? 1 : 0.5,
@@ -193,7 +195,18 @@ func exercise(_ data: [UInt8]) {
         if let prepared = try? font.prepare(text, options: shaping),
             let fit = try? prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)
         {
-            check(fit, frame: frame, maxSize: maxSize, factor: factor)
+            if prepared.paragraph.isVertical {
+                // Columns: the core's view is the frame turned, and each column lies in the frame.
+                check(fit, frame: FrameSize(width: frame.height, height: frame.width), maxSize: maxSize, factor: factor)
+                if fit.fits {
+                    for column in prepared.columns(of: fit, in: frame) {
+                        promise(within(column.x + column.width, frame.width) && column.x >= -extentSlack * max(1, abs(frame.width))
+                                && within(column.height, frame.height), "column \(column) in \(frame)")
+                    }
+                }
+            } else {
+                check(fit, frame: frame, maxSize: maxSize, factor: factor)
+            }
             let scene = RenderScene.fit(
                 fit, frame: frame, text: prepared, style: input.choice([RenderStyle.debug, .clean(background: .clear)]),
                 pixelScale: pixelScale)
