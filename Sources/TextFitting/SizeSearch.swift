@@ -18,7 +18,7 @@ extension FitProblem {
     func exactSize() -> Double? {
         // One line is possible only as the layout at infinite width: one pass decides.
         if options.lineLimit == 1 { return feasibleTop(probe(.infinity)) }
-        if let staircase, let size = staircaseSize(staircase) { return size }
+        if let staircase, staircase.isWorthUsing(), let size = staircaseSize(staircase) { return size }
         if usesCertifiedSearch { return certifiedSize()?.size }
         return searchedSize()
     }
@@ -72,7 +72,9 @@ extension FitProblem {
     /// The exact size and, when the search ended on a layout that proved itself, that layout with
     /// its lines (see ``Witness``).
     func exactSizeAndWitness() -> (size: Double, witness: Witness?)? {
-        if options.lineLimit != 1, let staircase, let size = staircaseSize(staircase) { return (size, nil) }
+        if options.lineLimit != 1, let staircase, staircase.isWorthUsing(), let size = staircaseSize(staircase) {
+            return (size, nil)
+        }
         if options.lineLimit != 1 && usesCertifiedSearch { return certifiedSize() }
         return exactSize().map { ($0, nil) }
     }

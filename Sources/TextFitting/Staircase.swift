@@ -12,10 +12,6 @@ import Synchronization
 /// each probe reporting the exact interval of widths its layout holds for) and remembered.
 final class Staircase: Sendable {
     private let table: LineTable
-    /// The layout at infinite width: the fewest lines the text can take (one per paragraph).
-    let widest: LayoutSummary
-    /// The layout at width 0: every segment on its own line, the most lines greedy makes.
-    let narrowest: LayoutSummary
     /// What a re-fit reads of a stair: its width and its line count.
     struct Stair {
         /// The unit width its widest line needs (the stair's width bound is frame width ÷ this).
@@ -25,28 +21,55 @@ final class Staircase: Sendable {
         var start: Double
     }
 
-    /// Stairs found so far, by line count − the widest layout's count; made on first use.
-    private let stairs = Mutex<[Stair?]>([])
+    private struct State {
+        /// The layouts at infinite width (the fewest lines: one per paragraph) and at width 0 (every
+        /// segment on its own line: the most lines greedy makes); found on first use.
+        var ends: (widest: LayoutSummary, narrowest: LayoutSummary)?
+        /// Stairs found so far, by line count − the widest layout's count.
+        var stairs: [Stair?] = []
+        /// Whether a fit has asked before: a text fitted once is best served by the direct search,
+        /// and the stairs pay off from the second fit on (a resize slider, many labels).
+        var asked = false
+    }
+
+    private let state = Mutex(State())
 
     /// Nil when widths may shrink as lines grow (reshaped lines, hyphens): counts are then not
-    /// ordered by width and there is no staircase.
+    /// ordered by width and there is no staircase. Costs nothing until used.
     init?(_ table: LineTable) {
         let table = table.using(.lineBox)
         guard table.hasMonotoneWidths else { return nil }
         self.table = table
+    }
+
+    /// True from the second time a fit asks: the first fit of a text searches directly.
+    func isWorthUsing() -> Bool {
+        state.withLock { state in
+            defer { state.asked = true }
+            return state.asked
+        }
+    }
+
+    /// The widest and narrowest layouts.
+    var ends: (widest: LayoutSummary, narrowest: LayoutSummary) {
+        if let ends = state.withLock({ $0.ends }) { return ends }
         var none: [LaidLine] = []
-        widest = table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none)
-        narrowest = table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none)
+        let ends = (
+            table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none),
+            table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none))
+        state.withLock { $0.ends = ends }
+        return ends
     }
 
     /// The stair for at most `lines` lines: the greedy layout at the narrowest width where the
     /// text takes no more. Nil when the bisection stops making progress (widths so extreme that the
     /// midpoint of two layouts' intervals is one of their ends): the caller then searches plainly.
     func stair(lines: Int) -> Stair? {
+        let (widest, narrowest) = ends
         if lines >= narrowest.lineCount { return Stair(narrowest) }
         if lines <= widest.lineCount { return Stair(widest) }
         let slot = lines - widest.lineCount
-        if let known = stairs.withLock({ $0.isEmpty ? nil : $0[slot] }) { return known }
+        if let known = state.withLock({ $0.stairs.isEmpty ? nil : $0.stairs[slot] }) { return known }
         // `over` takes more lines than allowed, `within` at most that many; narrow the gap between
         // their intervals until they touch: `within` then starts exactly where counts drop to `lines`.
         var over = narrowest, within = widest
@@ -64,9 +87,11 @@ final class Staircase: Sendable {
             }
         }
         let found = Stair(within)
-        stairs.withLock { stairs in
-            if stairs.isEmpty { stairs = [Stair?](repeating: nil, count: narrowest.lineCount - widest.lineCount + 1) }
-            stairs[slot] = found
+        state.withLock { state in
+            if state.stairs.isEmpty {
+                state.stairs = [Stair?](repeating: nil, count: narrowest.lineCount - widest.lineCount + 1)
+            }
+            state.stairs[slot] = found
         }
         return found
     }
@@ -81,8 +106,9 @@ extension FitProblem {
         guard options.bounds == .lineBox, options.frameWidth.isFinite, options.frameWidth > 0,
             text.lineHeight > 0, options.lineSpacing >= 0
         else { return nil }
-        let fewest = staircase.widest.lineCount
-        let most = min(options.lineLimit, staircase.narrowest.lineCount)
+        let ends = staircase.ends
+        let fewest = ends.widest.lineCount
+        let most = min(options.lineLimit, ends.narrowest.lineCount)
         guard fewest <= most else { return nil }
         // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
         func best(_ stair: Staircase.Stair) -> Double {

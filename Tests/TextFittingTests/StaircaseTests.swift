@@ -46,8 +46,8 @@ import Testing
         for _ in 0..<200 {
             let text = randomText(words: 40, using: &rng)
             let staircase = try #require(Staircase(LineTable(text, bounds: .lineBox)))
-            guard staircase.narrowest.lineCount > staircase.widest.lineCount else { continue }
-            let lines = Int.random(in: staircase.widest.lineCount..<staircase.narrowest.lineCount, using: &rng)
+            guard staircase.ends.narrowest.lineCount > staircase.ends.widest.lineCount else { continue }
+            let lines = Int.random(in: staircase.ends.widest.lineCount..<staircase.ends.narrowest.lineCount, using: &rng)
             let stair = try #require(staircase.stair(lines: lines))
             #expect(stair.lineCount <= lines)
             var none: [LaidLine] = []
