@@ -220,18 +220,8 @@ public final class GlyphRasterizer: Sendable {
         let width = right - left, rows = top - bottom
         var buffer = [UInt8](repeating: 0, count: width * rows)
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(-left * 64), FT_Pos(-bottom * 64))
-        let rendered = buffer.withUnsafeMutableBufferPointer { pixels -> Bool in
-            var bitmap = FT_Bitmap()
-            bitmap.width = UInt32(width)
-            bitmap.rows = UInt32(rows)
-            bitmap.pitch = Int32(width)
-            bitmap.buffer = pixels.baseAddress
-            bitmap.num_grays = 256
-            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-            return FT_Outline_Get_Bitmap(slot.pointee.library, &slot.pointee.outline, &bitmap) == 0
-        }
-        guard rendered else { return }
         buffer.withUnsafeMutableBufferPointer { pixels in
+            // One 8-bit coverage bitmap over the buffer: FreeType renders into it, then it is drawn.
             var bitmap = FT_Bitmap()
             bitmap.width = UInt32(width)
             bitmap.rows = UInt32(rows)
@@ -239,6 +229,7 @@ public final class GlyphRasterizer: Sendable {
             bitmap.buffer = pixels.baseAddress
             bitmap.num_grays = 256
             bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            guard FT_Outline_Get_Bitmap(slot.pointee.library, &slot.pointee.outline, &bitmap) == 0 else { return }
             SourceBitmap(bitmap, color: color)?.draw(into: &image, left: originX + left, top: originY - top)
         }
     }

@@ -103,21 +103,6 @@ extension Font {
         try FontStack(self).measure(text, size: size, options: options, images: images, opticalSizing: opticalSizing)
     }
 
-    /// The union of every glyph's outline bounds placed at its pen position, in font units, y up.
-    public func inkBounds(of shaped: ShapedText) -> GlyphBounds? {
-        var penX = 0, penY = 0
-        var union: GlyphBounds?
-        for glyph in shaped.glyphs {
-            if let bounds = glyphBounds(glyph.glyphID) {
-                let placed = bounds.offsetBy(x: penX + Int(glyph.xOffset), y: penY + Int(glyph.yOffset))
-                union = union.map { $0.union(placed) } ?? placed
-            }
-            penX += Int(glyph.xAdvance)
-            penY += Int(glyph.yAdvance)
-        }
-        return union
-    }
-
     /// The characters of every cluster that holds glyph 0 that the cmap cannot map (all of the
     /// cluster's characters when each maps but the sequence still failed), within the UTF-8 `range`
     /// that was shaped (the whole text when nil).

@@ -131,23 +131,3 @@ extension Font {
         withShapedBuffer(text, options: options) { Int(hb_buffer_get_length($0)) }
     }
 }
-
-extension Font {
-    /// The advance of `text` shaped as one run, in font units, counting only glyphs whose cluster
-    /// starts before the UTF-8 offset `end` (to leave out trailing whitespace). Reads HarfBuzz's
-    /// positions in place, without building a ``ShapedText``.
-    public func shapedAdvance(_ text: String, before end: Int? = nil, options: ShapingOptions = ShapingOptions()) -> Int {
-        withShapedBuffer(text, options: options) { buffer in
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                let positions = hb_buffer_get_glyph_positions(buffer, &count)
-            else { return 0 }
-            let limit = UInt32(clamping: end ?? Int(UInt32.max))
-            var advance = 0
-            for index in 0..<Int(count) where infos[index].cluster < limit {
-                advance += Int(positions[index].x_advance)
-            }
-            return advance
-        }
-    }
-}
