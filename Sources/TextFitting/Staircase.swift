@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The widths at which a text breaks into 1, 2, … lines, found once and kept: the staircase that
 /// turns a re-fit into a search over a few stored numbers.
@@ -32,7 +32,16 @@ final class Staircase: Sendable {
         var asked = false
     }
 
-    private let state = Mutex(State())
+    // A pthread-backed lock: ThreadSanitizer follows it (it reported Synchronization.Mutex's
+    // futex-based hand-offs as races).
+    private let lock = NSLock()
+    nonisolated(unsafe) private var stateStorage = State()
+
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&stateStorage)
+    }
 
     /// Nil when widths may shrink as lines grow (reshaped lines, hyphens): counts are then not
     /// ordered by width and there is no staircase. Costs nothing until used.
@@ -44,7 +53,7 @@ final class Staircase: Sendable {
 
     /// True from the second time a fit asks: the first fit of a text searches directly.
     func isWorthUsing() -> Bool {
-        state.withLock { state in
+        withState { state in
             defer { state.asked = true }
             return state.asked
         }
@@ -52,12 +61,12 @@ final class Staircase: Sendable {
 
     /// The widest and narrowest layouts.
     var ends: (widest: LayoutSummary, narrowest: LayoutSummary) {
-        if let ends = state.withLock({ $0.ends }) { return ends }
+        if let ends = withState({ $0.ends }) { return ends }
         var none: [LaidLine] = []
         let ends = (
             table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none),
             table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none))
-        state.withLock { $0.ends = ends }
+        withState { $0.ends = ends }
         return ends
     }
 
@@ -69,7 +78,7 @@ final class Staircase: Sendable {
         if lines >= narrowest.lineCount { return Stair(narrowest) }
         if lines <= widest.lineCount { return Stair(widest) }
         let slot = lines - widest.lineCount
-        if let known = state.withLock({ $0.stairs.isEmpty ? nil : $0.stairs[slot] }) { return known }
+        if let known = withState({ $0.stairs.isEmpty ? nil : $0.stairs[slot] }) { return known }
         // `over` takes more lines than allowed, `within` at most that many; narrow the gap between
         // their intervals until they touch: `within` then starts exactly where counts drop to `lines`.
         var over = narrowest, within = widest
@@ -87,7 +96,7 @@ final class Staircase: Sendable {
             }
         }
         let found = Stair(within)
-        state.withLock { state in
+        withState { state in
             if state.stairs.isEmpty {
                 state.stairs = [Stair?](repeating: nil, count: narrowest.lineCount - widest.lineCount + 1)
             }
