@@ -9,7 +9,7 @@ public enum BundledFont {
     public static let source = "bundled"
 
     /// The face, read from the bytes in the binary.
-    public static func face() throws(FontEngineError) -> FontFace {
+    public static func face() throws(FontFitError) -> FontFace {
         var length = 0
         let bytes = cfontfit_bundled_font(&length)!
         return try FontFace(data: Data(bytes: bytes, count: length), source: source)

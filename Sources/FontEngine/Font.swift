@@ -12,6 +12,7 @@ public final class Font: @unchecked Sendable {
     // own hb_buffer_t.
     let handle: OpaquePointer
 
+    /// The face this font draws from (one face of a file; shared by the fonts made from it).
     public let face: FontFace
     /// The design coordinates in effect, one per axis of the face, in axis order.
     public let coordinates: [FontVariation]
@@ -26,18 +27,19 @@ public final class Font: @unchecked Sendable {
     /// The axes the caller set explicitly (``init(face:variations:namedInstance:)``'s variations):
     /// automatic optical sizing leaves an `opsz` set here alone, as CSS leaves one set by
     /// `font-variation-settings`.
-    public let explicitAxes: Set<String>
+    package let explicitAxes: Set<String>
 
     /// Makes a font from a face at the given variation settings.
     ///
     /// - Parameters:
+    ///   - face: the face to draw from (a face can serve any number of fonts).
     ///   - namedInstance: starts from this named instance's coordinates (index into
     ///     ``FontInfo/namedInstances``) instead of the axes' defaults.
     ///   - variations: axis values set on top. An axis the face does not have is an error, never
     ///     silently ignored.
     public convenience init(
         face: FontFace, variations: [FontVariation] = [], namedInstance: Int? = nil
-    ) throws(FontEngineError) {
+    ) throws(FontFitError) {
         let axes = VariationAxis.all(of: face)
         var values = axes.map(\.defaultValue)
         if let namedInstance {
@@ -169,22 +171,29 @@ public final class Font: @unchecked Sendable {
 
 /// A box in font units with y growing up, as the font tables store outlines.
 public struct GlyphBounds: Sendable, Hashable {
-    public var xMin: Int, yMin: Int, xMax: Int, yMax: Int
+    /// The left edge.
+    public var xMin: Int
+    /// The bottom edge.
+    public var yMin: Int
+    /// The right edge.
+    public var xMax: Int
+    /// The top edge.
+    public var yMax: Int
 
-    public init(xMin: Int, yMin: Int, xMax: Int, yMax: Int) {
+    package init(xMin: Int, yMin: Int, xMax: Int, yMax: Int) {
         self.xMin = xMin
         self.yMin = yMin
         self.xMax = xMax
         self.yMax = yMax
     }
 
-    public func union(_ other: GlyphBounds) -> GlyphBounds {
+    package func union(_ other: GlyphBounds) -> GlyphBounds {
         GlyphBounds(
             xMin: min(xMin, other.xMin), yMin: min(yMin, other.yMin),
             xMax: max(xMax, other.xMax), yMax: max(yMax, other.yMax))
     }
 
-    public func offsetBy(x: Int, y: Int) -> GlyphBounds {
+    package func offsetBy(x: Int, y: Int) -> GlyphBounds {
         GlyphBounds(xMin: xMin + x, yMin: yMin + y, xMax: xMax + x, yMax: yMax + y)
     }
 }

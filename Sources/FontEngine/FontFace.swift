@@ -22,12 +22,12 @@ public final class FontFace: @unchecked Sendable {
     public let glyphCount: Int
 
     /// Loads face `index` of the font file at `path`.
-    public convenience init(contentsOf path: String, index: Int = 0) throws(FontEngineError) {
+    public convenience init(contentsOf path: String, index: Int = 0) throws(FontFitError) {
         try self.init(data: try Self.readFile(path), index: index, source: path)
     }
 
     /// Loads face `index` from font bytes held in memory; `source` names them in error messages.
-    public init(data: Data, index: Int = 0, source: String = "font data") throws(FontEngineError) {
+    public init(data: Data, index: Int = 0, source: String = "font data") throws(FontFitError) {
         let faceCount = try FreeTypeValidator.validate(data, index: index, source: source)
         let blob = data.withUnsafeBytes { bytes in
             hb_blob_create(
@@ -65,7 +65,7 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// The number of faces in a font file, without loading any of them.
-    public static func faceCount(contentsOf path: String) throws(FontEngineError) -> Int {
+    public static func faceCount(contentsOf path: String) throws(FontFitError) -> Int {
         try FreeTypeValidator.faceCount(try readFile(path), source: path)
     }
 
@@ -89,7 +89,7 @@ public final class FontFace: @unchecked Sendable {
         return Int(hb_blob_get_length(blob))
     }
 
-    private static func readFile(_ path: String) throws(FontEngineError) -> Data {
+    private static func readFile(_ path: String) throws(FontFitError) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)

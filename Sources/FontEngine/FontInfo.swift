@@ -3,10 +3,15 @@ import Foundation
 
 /// A variation axis of a face (`fvar`).
 public struct VariationAxis: Sendable, Hashable, CustomStringConvertible {
+    /// The four-character axis tag, such as `wght` or `opsz`.
     public let tag: String
+    /// The axis name from the `name` table, such as "Weight".
     public let name: String
+    /// The smallest value the axis takes, in the axis's own units.
     public let minValue: Double
+    /// The value of the default instance.
     public let defaultValue: Double
+    /// The largest value the axis takes.
     public let maxValue: Double
 
     public var description: String {
@@ -29,7 +34,9 @@ public struct VariationAxis: Sendable, Hashable, CustomStringConvertible {
 
 /// A named instance of a variable face (`fvar`), such as "Bold".
 public struct NamedInstance: Sendable, Hashable {
+    /// The instance's name from the `name` table, such as "Semi Bold".
     public let name: String
+    /// The instance's value for each axis, by axis tag.
     public let coordinates: [String: Double]
 
     static func all(of face: FontFace, axes: [VariationAxis]) -> [NamedInstance] {
@@ -53,16 +60,19 @@ public struct LineMetrics: Sendable, Hashable {
     public var ascent: Double
     /// Distance from the baseline down to the bottom of the line box (positive).
     public var descent: Double
+    /// Extra space the font asks for between one line's descent and the next line's ascent.
     public var lineGap: Double
     /// ascent + descent + lineGap.
     public var lineHeight: Double { ascent + descent + lineGap }
 
+    /// Line metrics from their three parts (descent positive).
     public init(ascent: Double, descent: Double, lineGap: Double) {
         self.ascent = ascent
         self.descent = descent
         self.lineGap = lineGap
     }
 
+    /// The metrics multiplied by `factor`: font units to points is `size / unitsPerEm`.
     public func scaled(by factor: Double) -> LineMetrics {
         LineMetrics(ascent: ascent * factor, descent: descent * factor, lineGap: lineGap * factor)
     }
@@ -70,47 +80,77 @@ public struct LineMetrics: Sendable, Hashable {
 
 /// Ascender, descender and line gap as one table stores them (font units, descender negative).
 public struct RawVerticalMetrics: Sendable, Hashable {
+    /// Distance from the baseline up to the top of the line box.
     public let ascender: Int
+    /// Distance from the baseline to the bottom of the line box: negative below it.
     public let descender: Int
+    /// The gap the table asks for between lines.
     public let lineGap: Int
 }
 
 /// How glyph outlines are stored.
 public enum OutlineFormat: String, Sendable {
-    case trueType = "TrueType", cff = "CFF", cff2 = "CFF2", none = "none"
+    /// Quadratic outlines in a `glyf` table.
+    case trueType = "TrueType"
+    /// Cubic outlines in a `CFF ` table.
+    case cff = "CFF"
+    /// Cubic outlines in a `CFF2` table (variable).
+    case cff2 = "CFF2"
+    /// No outlines: a bitmap-only or colour-bitmap font.
+    case none = "none"
 }
 
 /// Everything a face exposes, read at a font's variation coordinates. Font units throughout.
 public struct FontInfo: Sendable {
+    /// Where the face came from: a file path, "bundled", or a caller's name for in-memory data.
     public let source: String
+    /// The face's index in its file (0 unless the file is a collection).
     public let faceIndex: Int
+    /// How many faces the file holds.
     public let faceCount: Int
+    /// The family name (`name` ID 16, else 1), such as "Inter".
     public let familyName: String
+    /// The style name of the font's named instance, or of the face (`name` ID 17, else 2).
     public let styleName: String
+    /// The PostScript name (`name` ID 6).
     public let postScriptName: String
+    /// Font units per em (`head.unitsPerEm`); sizes divide by it.
     public let unitsPerEm: Int
+    /// The number of glyphs (`maxp.numGlyphs`).
     public let glyphCount: Int
     /// The line metrics fontfit uses: HarfBuzz's horizontal font extents, which are the OS/2 typo
     /// metrics when fsSelection's USE_TYPO_METRICS bit is set and hhea's otherwise (variations
     /// applied through MVAR); descent is positive.
     public let lineMetrics: LineMetrics
+    /// Ascender, descender and line gap as `hhea` stores them.
     public let hhea: RawVerticalMetrics
+    /// `OS/2`'s sTypoAscender, sTypoDescender and sTypoLineGap; nil without an `OS/2` table.
     public let typo: RawVerticalMetrics?
     /// usWinAscent and usWinDescent (both positive, as stored).
     public let winAscent: Int?
+    /// usWinDescent (positive, as stored); nil without an `OS/2` table.
     public let winDescent: Int?
+    /// fsSelection's USE_TYPO_METRICS bit: the typo metrics are the line metrics.
     public let useTypoMetrics: Bool
+    /// The height of capital letters (`OS/2` sCapHeight, or measured on "H").
     public let capHeight: Int?
+    /// The height of lowercase letters (`OS/2` sxHeight, or measured on "x").
     public let xHeight: Int?
+    /// Where an underline goes (`post`), negative below the baseline.
     public let underlinePosition: Int
+    /// How thick an underline is (`post`).
     public let underlineThickness: Int
+    /// The variation axes (`fvar`), empty for a static font.
     public let axes: [VariationAxis]
+    /// The named instances (`fvar`), such as "Bold".
     public let namedInstances: [NamedInstance]
+    /// The axis values this information was read at.
     public let coordinates: [FontVariation]
     /// GSUB and GPOS feature tags, sorted and unique.
     public let features: [String]
     /// GSUB and GPOS script tags, sorted and unique.
     public let scripts: [String]
+    /// How the glyph outlines are stored.
     public let outlineFormat: OutlineFormat
     /// True when the face has a COLR, CBDT, sbix or SVG table.
     public let hasColorGlyphs: Bool

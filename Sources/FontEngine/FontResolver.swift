@@ -7,7 +7,9 @@ import Foundation
 public enum FontResolver {
     /// A font file and the face in it.
     public struct Match: Sendable, Hashable {
+        /// The font file fontconfig chose.
         public let path: String
+        /// The face in that file (nonzero in a collection).
         public let faceIndex: Int
         /// The named instance of a variable font fontconfig chose for the style ("Inter:bold").
         public let namedInstance: Int?
@@ -23,7 +25,7 @@ public enum FontResolver {
 
     /// The best match for `name` (`fc-match NAME`); an error when fontconfig has no font of the
     /// pattern's family (fc-match would print its closest substitute instead).
-    public static func match(_ name: String) throws(FontEngineError) -> Match {
+    public static func match(_ name: String) throws(FontFitError) -> Match {
         let result: Match? = lock.withLock {
             guard let pattern = FcNameParse(name) else { return nil }
             defer { FcPatternDestroy(pattern) }

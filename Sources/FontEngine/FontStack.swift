@@ -5,6 +5,7 @@
 /// character of it (so a base letter and its combining marks, or an emoji ZWJ sequence, stay in one
 /// font); a cluster no font covers stays in the primary font and is reported as missing.
 public struct FontStack: Sendable {
+    /// The fonts in fallback order; the first is the primary font.
     public private(set) var fonts: [Font]
 
     /// A stack of one font: no fallback.
@@ -13,7 +14,7 @@ public struct FontStack: Sendable {
     }
 
     /// A stack of `fonts`, primary first; an empty list is an error.
-    public init(_ fonts: [Font]) throws(FontEngineError) {
+    public init(_ fonts: [Font]) throws(FontFitError) {
         guard !fonts.isEmpty else {
             throw .invalidValue(name: "font stack", value: "[]", expected: "at least one font")
         }

@@ -14,7 +14,7 @@ final class FreeTypeFace: @unchecked Sendable {
     private let face: FT_Face
 
     /// - Parameter purpose: what the face is for, named in the error if FreeType cannot load it.
-    init(font: Font, purpose: String) throws(FontEngineError) {
+    init(font: Font, purpose: String) throws(FontFitError) {
         let blob = hb_face_reference_blob(font.face.handle)
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0

@@ -9,7 +9,7 @@ import Foundation
 /// call, so no FreeType state is shared between threads.
 enum FreeTypeValidator {
     /// Returns the number of faces in the file after checking that face `index` loads.
-    static func validate(_ data: Data, index: Int, source: String) throws(FontEngineError) -> Int {
+    static func validate(_ data: Data, index: Int, source: String) throws(FontFitError) -> Int {
         let count = try faceCount(data, source: source)
         guard index >= 0, index < count else {
             throw .faceIndexOutOfRange(index: index, faceCount: count, source: source)
@@ -18,7 +18,7 @@ enum FreeTypeValidator {
         return count
     }
 
-    static func faceCount(_ data: Data, source: String) throws(FontEngineError) -> Int {
+    static func faceCount(_ data: Data, source: String) throws(FontFitError) -> Int {
         guard !data.isEmpty else { throw .invalidFontData(source: source, reason: "the file is empty") }
         // Web fonts are compressed sfnts HarfBuzz cannot read as they are: say which format it is.
         for (signature, format) in [("wOFF", "WOFF"), ("wOF2", "WOFF2")] where data.starts(with: Array(signature.utf8)) {
@@ -33,13 +33,13 @@ enum FreeTypeValidator {
 
     private static func withFace<T>(
         _ data: Data, index: Int, source: String, _ body: (FT_Face) -> T
-    ) throws(FontEngineError) -> T {
+    ) throws(FontFitError) -> T {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .invalidFontData(source: source, reason: "FreeType could not start")
         }
         defer { FT_Done_FreeType(library) }
-        let result: Result<T, FontEngineError> = data.withUnsafeBytes { bytes in
+        let result: Result<T, FontFitError> = data.withUnsafeBytes { bytes in
             var face: FT_Face?
             let error = FT_New_Memory_Face(
                 library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),

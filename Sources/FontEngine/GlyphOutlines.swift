@@ -8,17 +8,24 @@ import Foundation
 /// between two off-curve points made explicit; CFF and CFF2 outlines come as lines and cubic curves.
 /// Every contour starts with ``Element/moveTo(x:y:)`` and ends with ``Element/close``.
 public struct GlyphOutline: Sendable, Hashable {
+    /// One drawing instruction of an outline, in font units with y up.
     public enum Element: Sendable, Hashable {
+        /// Starts a new contour at a point.
         case moveTo(x: Double, y: Double)
+        /// A straight segment to a point.
         case lineTo(x: Double, y: Double)
+        /// A quadratic Bézier segment (TrueType) through one control point.
         case quadTo(cx: Double, cy: Double, x: Double, y: Double)
+        /// A cubic Bézier segment (CFF) through two control points.
         case cubicTo(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
+        /// Closes the current contour.
         case close
     }
 
+    /// The contours, in FreeType's order.
     public let elements: [Element]
 
-    public init(elements: [Element]) {
+    package init(elements: [Element]) {
         self.elements = elements
     }
 

@@ -4,8 +4,16 @@ import Foundation
 
 /// An 8-bit sRGB colour with straight (not premultiplied) alpha.
 public struct RGBAColor: Sendable, Hashable {
-    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+    /// Red, 0–255.
+    public var red: UInt8
+    /// Green, 0–255.
+    public var green: UInt8
+    /// Blue, 0–255.
+    public var blue: UInt8
+    /// Opacity, 0 (transparent) to 255 (opaque), not premultiplied.
+    public var alpha: UInt8
 
+    /// A colour from its sRGB components; opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -13,18 +21,25 @@ public struct RGBAColor: Sendable, Hashable {
         self.alpha = alpha
     }
 
+    /// Opaque black.
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    /// Fully transparent.
     public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
 /// A glyph and its pen position on the baseline, in a y-down coordinate system (pixels for
-/// ``GlyphRasterizer``, points in a scene).
+/// the rasteriser, points in a scene).
 public struct PositionedGlyph: Sendable, Hashable {
+    /// The glyph ID in the font.
     public var glyph: UInt32
+    /// The pen's x on the baseline, in points.
     public var x: Double
+    /// The baseline's y, in points, growing down.
     public var y: Double
 
+    /// A glyph drawn with its origin at (x, y).
     public init(glyph: UInt32, x: Double, y: Double) {
         self.glyph = glyph
         self.x = x
@@ -35,7 +50,9 @@ public struct PositionedGlyph: Sendable, Hashable {
 /// An RGBA8 raster: rows top to bottom, 4 bytes per pixel (red, green, blue, alpha), straight alpha,
 /// sRGB values composited as stored (no linearisation), the way most UI toolkits blend.
 public struct RGBAImage: Sendable, Hashable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width × height × 4` bytes.
     public var pixels: [UInt8]
@@ -56,6 +73,7 @@ public struct RGBAImage: Sendable, Hashable {
         }
     }
 
+    /// The colour of the pixel in column `x` and row `y` (row 0 at the top).
     public subscript(x x: Int, y y: Int) -> RGBAColor {
         get {
             let index = (y * width + x) * 4
@@ -107,11 +125,11 @@ public struct RGBAImage: Sendable, Hashable {
 /// size is an em size in pixels (FreeType's char size at 72 dpi). Colour glyphs (`FT_LOAD_COLOR`:
 /// COLR layers, CBDT/sbix bitmaps) keep their own colours; bitmap strikes are scaled from the
 /// nearest strike with an area filter.
-public final class GlyphRasterizer: Sendable {
+package final class GlyphRasterizer: Sendable {
     private let freeType: FreeTypeFace
-    public let font: Font
+    package let font: Font
 
-    public init(font: Font) throws(FontEngineError) {
+    package init(font: Font) throws(FontFitError) {
         self.freeType = try FreeTypeFace(font: font, purpose: "rendering")
         self.font = font
     }
@@ -120,7 +138,7 @@ public final class GlyphRasterizer: Sendable {
     /// per em, in `color` (colour glyphs keep their colours and take only its alpha). Sizes that are
     /// not finite and positive, or of 16384 pixels and more, draw nothing; sizes are rounded to
     /// 1/64 pixel, as FreeType takes them.
-    public func draw(glyphs: [PositionedGlyph], size: Double, color: RGBAColor, into image: inout RGBAImage) {
+    package func draw(glyphs: [PositionedGlyph], size: Double, color: RGBAColor, into image: inout RGBAImage) {
         guard size.isFinite, size > 0, size < 16384, !glyphs.isEmpty else { return }
         freeType.withFace { face in draw(glyphs: glyphs, size: size, color: color, into: &image, face: face) }
     }

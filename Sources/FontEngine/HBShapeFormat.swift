@@ -1,13 +1,13 @@
 internal import CFontFitHarfBuzz
 
 /// What `hb-shape` prints for each glyph, switched off by its `--no-…` flags.
-public struct HBShapeFields: Sendable, Hashable {
-    public var glyphNames = true
-    public var positions = true
-    public var clusters = true
-    public var advances = true
+package struct HBShapeFields: Sendable, Hashable {
+    package var glyphNames = true
+    package var positions = true
+    package var clusters = true
+    package var advances = true
 
-    public init(glyphNames: Bool = true, positions: Bool = true, clusters: Bool = true, advances: Bool = true) {
+    package init(glyphNames: Bool = true, positions: Bool = true, clusters: Bool = true, advances: Bool = true) {
         self.glyphNames = glyphNames
         self.positions = positions
         self.clusters = clusters
@@ -27,7 +27,7 @@ public struct HBShapeFields: Sendable, Hashable {
 extension Font {
     /// Shapes `text` as `hb-shape` does: clusters are Unicode scalar indices, set before shaping, so
     /// feature ranges (`kern[3:5]`) count scalars, not UTF-8 bytes.
-    public func shapeAsHBShape(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontEngineError) -> ShapedText {
+    package func shapeAsHBShape(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontFitError) -> ShapedText {
         shape(text, utf8Range: nil, options: try options.validated(), scalarClusters: true)
     }
 
@@ -39,10 +39,10 @@ extension Font {
     /// scale is then the size truncated to an integer (hb-shape sets no sub-pixel bits). An empty text
     /// prints nothing, as hb-shape does; like hb-shape, a final newline ends the last line instead of
     /// starting an empty one, and an empty line prints an empty line.
-    public func hbShapeOutput(
+    package func hbShapeOutput(
         _ text: String, options: ShapingOptions = ShapingOptions(), fontSize: Double? = nil,
         fields: HBShapeFields = HBShapeFields()
-    ) throws(FontEngineError) -> String {
+    ) throws(FontFitError) -> String {
         let options = try options.validated()
         if let fontSize {
             try Self.checkSize(fontSize)

@@ -7,11 +7,11 @@ import Foundation
 ///
 /// Unhinted widths are proportional to size; hinted ones are not, which is why a fit in hinted
 /// mode re-measures at every candidate size.
-public final class HintedAdvances: Sendable {
+package final class HintedAdvances: Sendable {
     private let freeType: FreeTypeFace
-    public let font: Font
+    package let font: Font
 
-    public init(font: Font) throws(FontEngineError) {
+    package init(font: Font) throws(FontFitError) {
         self.freeType = try FreeTypeFace(font: font, purpose: "hinting")
         self.font = font
     }
@@ -22,7 +22,7 @@ public final class HintedAdvances: Sendable {
     /// refuses sizes it has no strike for) takes its unhinted advance rounded to whole pixels, as a
     /// renderer that cannot hint it places it. Taking 0 instead made hinted lines of such fonts 0 or
     /// less wide (found by FuzzLayout: EmojiSubset.ttf with `--hinting`).
-    public func advances(of glyphs: [UInt32], ppem: Int) -> [Double] {
+    package func advances(of glyphs: [UInt32], ppem: Int) -> [Double] {
         let font = self.font
         return freeType.withFace { face in
             Self.advances(of: glyphs, ppem: ppem, face: face) { glyph in
@@ -51,7 +51,7 @@ public final class HintedAdvances: Sendable {
 
 extension Font {
     /// The glyph's advance from `hmtx`/`HVAR` before any GPOS adjustment, in font units.
-    public func nominalAdvance(_ glyph: UInt32) -> Int {
+    package func nominalAdvance(_ glyph: UInt32) -> Int {
         Int(hb_font_get_glyph_h_advance(handle, glyph))
     }
 }

@@ -12,8 +12,10 @@ public struct InlineImage: Sendable, Hashable {
 
     /// Width ÷ height.
     public var aspectRatio: Double
+    /// Which height of the font the image takes.
     public var height: Height
 
+    /// An image `aspectRatio` times as wide as it is high, as high as the font's line height or cap height.
     public init(aspectRatio: Double, height: Height = .lineHeight) {
         self.aspectRatio = aspectRatio
         self.height = height
@@ -40,7 +42,7 @@ public struct InlineImage: Sendable, Hashable {
         return EmBounds(xMin: 0, yMin: bottom, xMax: aspectRatio * (top - bottom), yMax: top)
     }
 
-    package static func validate(_ images: [InlineImage], in text: String) throws(FontEngineError) {
+    package static func validate(_ images: [InlineImage], in text: String) throws(FontFitError) {
         let placeholders = text.unicodeScalars.filter { $0 == placeholder }.count
         guard placeholders == images.count else {
             throw .invalidValue(

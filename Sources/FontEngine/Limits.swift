@@ -1,6 +1,6 @@
 /// The ranges of values fontfit computes with. Inside them every result is finite and is what the
-/// documentation promises; a value outside is rejected with ``FontEngineError/invalidSize(_:)`` or
-/// ``FontEngineError/invalidValue(name:value:expected:)`` (the CLI exits 64 and names it), never
+/// documentation promises; a value outside is rejected with ``FontFitError/invalidSize(_:)`` or
+/// ``FontFitError/invalidValue(name:value:expected:)`` (the CLI exits 64 and names it), never
 /// clamped in silence and never a trap.
 public enum Limits {
     /// Font sizes in points: a measured or rendered size, a fit's maximum size and its smallest
@@ -22,14 +22,14 @@ public enum Limits {
     }
 
     /// Checks a factor, naming it in the error.
-    public static func checkFactor(_ value: Double, name: String) throws(FontEngineError) {
+    package static func checkFactor(_ value: Double, name: String) throws(FontFitError) {
         guard factors.contains(value) else {
             throw .invalidValue(name: name, value: "\(value)", expected: "a number in \(describe(factors))")
         }
     }
 
     /// Checks a spacing in points, naming it in the error.
-    public static func checkSpacing(_ value: Double, name: String) throws(FontEngineError) {
+    package static func checkSpacing(_ value: Double, name: String) throws(FontFitError) {
         guard spacings.contains(value) else {
             throw .invalidValue(name: name, value: "\(value)", expected: "a number of points in \(describe(spacings))")
         }

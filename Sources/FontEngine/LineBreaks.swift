@@ -1,13 +1,13 @@
 internal import CFontFitICU
 
 /// A place where a line may (or must) end, from ICU's UAX #14 line break iterator.
-public struct LineBreakOpportunity: Sendable, Hashable {
+package struct LineBreakOpportunity: Sendable, Hashable {
     /// The UTF-8 offset in the text where the next line would start.
-    public let offset: Int
+    package let offset: Int
     /// True after a hard line break (LF, CR, NEL, LS, PS): the line must end here.
-    public let isMandatory: Bool
+    package let isMandatory: Bool
 
-    public init(offset: Int, isMandatory: Bool) {
+    package init(offset: Int, isMandatory: Bool) {
         self.offset = offset
         self.isMandatory = isMandatory
     }
@@ -18,16 +18,23 @@ public struct LineBreakOpportunity: Sendable, Hashable {
 /// (コンピ / ュータ) as browsers and Android do by default; `strict` never does; `loose` also breaks
 /// before iteration marks and some punctuation; `anywhere` breaks between any two grapheme clusters.
 public enum LineBreakStyle: String, Sendable, Hashable, CaseIterable {
-    case strict, normal, loose, anywhere
+    /// Breaks the fewest places: not before small kana or prolonged sound marks.
+    case strict
+    /// The default of CSS and ICU.
+    case normal
+    /// Breaks more places, as for narrow columns and newspapers.
+    case loose
+    /// Breaks between any two grapheme clusters, as CSS `line-break: anywhere`.
+    case anywhere
 }
 
 /// Unicode line breaking (UAX #14) through ICU's C API, called via the CFontFitICU shim because
 /// ICU's exported symbols carry a version suffix that only its C macros know.
-public enum LineBreaker {
+package enum LineBreaker {
     /// Every break opportunity after the start of `text`, in order, by the rules of `language` (a
     /// BCP 47 tag, nil for the root rules) and `style`; the end of a non-empty text is always the
     /// last one.
-    public static func opportunities(
+    package static func opportunities(
         in text: String, language: String? = nil, style: LineBreakStyle = .normal
     ) -> [LineBreakOpportunity] {
         if style == .anywhere { return graphemeBoundaries(of: text) }

@@ -1,8 +1,16 @@
 /// A box in a line box's coordinates: origin at the line box's top-left corner, y growing down,
 /// baseline at y = ascent.
 public struct Box: Sendable, Hashable {
-    public var x: Double, y: Double, width: Double, height: Double
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
 
+    /// A box from its top-left corner and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -13,6 +21,7 @@ public struct Box: Sendable, Hashable {
 
 /// One line of text measured at a point size. Points throughout (1 pt = 1 px at 1x).
 public struct LineMeasurement: Sendable {
+    /// The point size the line was measured at.
     public let size: Double
     /// The primary font's.
     public let unitsPerEm: Int
@@ -22,19 +31,21 @@ public struct LineMeasurement: Sendable {
     /// The advance along the line: the width for horizontal text, the column's length for vertical
     /// text (the sum of the vertical advances).
     public let advance: Double
+    /// True for a column of vertical text.
     public let isVertical: Bool
     /// The largest over the fonts on the line, the primary font always included.
     public let metrics: LineMetrics
     /// The union of the positioned glyphs' outline bounds (and image boxes), in line-box
     /// coordinates; nil when no glyph has ink (empty or whitespace-only text).
     public let ink: Box?
+    /// The glyphs shaped, over every run.
     public let glyphCount: Int
     /// Characters no font has a glyph for (they shaped to glyph 0), in text order, unique.
     public let missing: [Unicode.Scalar]
     /// Each inline image's box, in line-box coordinates.
     public let images: [Box]
 
-    public init(
+    package init(
         size: Double, unitsPerEm: Int, width: Double, advance: Double? = nil, isVertical: Bool = false,
         metrics: LineMetrics, ink: Box?, glyphCount: Int, missing: [Unicode.Scalar], images: [Box] = []
     ) {
@@ -81,12 +92,17 @@ extension FontStack {
     /// Measures `text` as one line at `size` points: itemized, each run shaped in its font, and each
     /// U+FFFC standing for the next of `images` (with no images, U+FFFC is a character like any other).
     ///
-    /// - Parameter opticalSizing: a font with an `opsz` axis the caller did not set is measured at
-    ///   opsz = `size`, as browsers and Apple's text stacks draw it; false keeps its coordinates.
+    /// - Parameters:
+    ///   - text: one line of text (a newline is measured as a line break's zero width).
+    ///   - size: the point size.
+    ///   - options: features, direction, script, language.
+    ///   - images: what each U+FFFC in `text` stands for, in order.
+    ///   - opticalSizing: a font with an `opsz` axis the caller did not set is measured at
+    ///     opsz = `size`, as browsers and Apple's text stacks draw it; false keeps its coordinates.
     public func measure(
         _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
         opticalSizing: Bool = true
-    ) throws(FontEngineError) -> LineMeasurement {
+    ) throws(FontFitError) -> LineMeasurement {
         try Font.checkSize(size)
         if !images.isEmpty { try InlineImage.validate(images, in: text) }
         let fonts = opticalSizing ? atOpticalSize(size) : self
@@ -95,18 +111,18 @@ extension FontStack {
 }
 
 extension Font {
-    /// Measures `text` as one line at `size` points (see ``FontStack/measure(_:size:options:images:)``).
+    /// Measures `text` as one line at `size` points (see ``FontStack/measure(_:size:options:images:opticalSizing:)``).
     public func measure(
         _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
         opticalSizing: Bool = true
-    ) throws(FontEngineError) -> LineMeasurement {
+    ) throws(FontFitError) -> LineMeasurement {
         try FontStack(self).measure(text, size: size, options: options, images: images, opticalSizing: opticalSizing)
     }
 
     /// The characters of every cluster that holds glyph 0 that the cmap cannot map (all of the
     /// cluster's characters when each maps but the sequence still failed), within the UTF-8 `range`
     /// that was shaped (the whole text when nil).
-    public func missingCharacters(in shaped: ShapedText, within range: Range<Int>? = nil) -> [Unicode.Scalar] {
+    package func missingCharacters(in shaped: ShapedText, within range: Range<Int>? = nil) -> [Unicode.Scalar] {
         let notdefClusters = Set(shaped.glyphs.lazy.filter { $0.glyphID == 0 }.map(\.cluster))
         guard !notdefClusters.isEmpty else { return [] }
         let clusterStarts = Set(shaped.glyphs.map(\.cluster))
@@ -141,7 +157,7 @@ extension Font {
 
     /// Rejects sizes outside ``Limits/sizes`` (zero, negative, NaN, infinite, or too small or too
     /// large to compute with).
-    public static func checkSize(_ size: Double) throws(FontEngineError) {
+    package static func checkSize(_ size: Double) throws(FontFitError) {
         guard Limits.sizes.contains(size) else { throw .invalidSize(size) }
     }
 }

@@ -8,12 +8,12 @@ import Foundation
 /// its error callback may not return (libpng aborts if it does). So this uses libpng's simplified
 /// API, `png_image_write_to_memory`: it drives the same writer inside libpng's own `setjmp`
 /// (`png_safe_execute`) and returns failure as a value, with a message, instead of jumping.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The largest width or height accepted, in pixels.
-    public static let maximumDimension = 65535
+    package static let maximumDimension = 65535
 
     /// The PNG bytes of `image`.
-    public static func encode(_ image: RGBAImage) throws(FontEngineError) -> Data {
+    package static func encode(_ image: RGBAImage) throws(FontFitError) -> Data {
         guard (1...maximumDimension).contains(image.width), (1...maximumDimension).contains(image.height),
             image.pixels.count == image.width * image.height * 4
         else {
@@ -53,8 +53,8 @@ public enum PNGEncoder {
         let message = withUnsafeBytes(of: control.message) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        throw .invalidValue(
-            name: "PNG encoding of", value: "a \(image.width)×\(image.height) image",
-            expected: "libpng to succeed (\(message.isEmpty ? "no message" : message))")
+        throw .outputFailed(
+            what: "PNG encoding of a \(image.width)×\(image.height) image",
+            reason: "libpng: \(message.isEmpty ? "no message" : message)")
     }
 }

@@ -6,6 +6,7 @@ public struct TextRun: Sendable {
     public let fontIndex: Int
     /// The UAX #9 embedding level: odd levels run right to left.
     public let bidiLevel: UInt8
+    /// The direction HarfBuzz shaped the run in (from its bidi level, or vertical).
     public let direction: TextDirection
     /// The ISO 15924 tag the run was shaped with; nil for a run of common characters only (digits,
     /// punctuation, spaces), which HarfBuzz shapes with the script it guesses.
@@ -18,28 +19,31 @@ public struct TextRun: Sendable {
 
 /// A glyph placed by ``ShapedParagraph/walk(_:_:)``: em units (font units ÷ unitsPerEm of the run's
 /// font), the pen starting at 0, y up.
-public struct PlacedGlyph: Sendable {
+package struct PlacedGlyph: Sendable {
     /// The index of the glyph's run in ``ShapedParagraph/runs``.
-    public let run: Int
-    public let glyph: ShapedGlyph
+    package let run: Int
+    package let glyph: ShapedGlyph
     /// The pen position before the glyph, across the line (0 for vertical text).
-    public let penX: Double
+    package let penX: Double
     /// The glyph's origin: pen position plus HarfBuzz's offset.
-    public let x: Double
-    public let y: Double
+    package let x: Double
+    package let y: Double
     /// How far the glyph moves the pen along the line (down the column for vertical text).
-    public let advance: Double
+    package let advance: Double
     /// The inline image this glyph's U+FFFC stands for (an index into the paragraph's images); the
     /// glyph is not drawn and ``advance`` is the image's width.
-    public let image: Int?
+    package let image: Int?
 }
 
-/// A text itemized into runs (``Itemizer``) and shaped run by run, once, in font units: the one text
+/// A text itemized into runs (bidi levels, scripts, fonts) and shaped run by run, once, in font units: the one text
 /// model. Widths, ink, line breaking, fitting, stacks, ruby, inline images and drawing all read it
-/// through ``walk(_:_:)``.
+/// through one walk over its glyph positions.
 public struct ShapedParagraph: Sendable {
+    /// The text the paragraph was made from.
     public let text: String
+    /// The fonts its runs may use, primary first.
     public let fonts: FontStack
+    /// The shaping options it was shaped with.
     public let options: ShapingOptions
     /// In logical order.
     public let runs: [TextRun]
@@ -50,12 +54,14 @@ public struct ShapedParagraph: Sendable {
     /// For each U+FFFC (by UTF-8 offset), the image it stands for.
     private let imageAtOffset: [Int: Int]
 
+    /// True when the text is set in columns (top to bottom or bottom to top).
     public var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
+    /// The stack's primary font, whose metrics size the lines.
     public var primary: Font { fonts.primary }
 
     /// Itemizes and shapes `text`. `options.direction` sets the paragraphs' direction (else each
     /// takes it from its first strong character); `options.script` forces one script for every run.
-    public init(
+    package init(
         _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) {
         let itemized = Itemizer.itemize(text, fonts: fonts, options: options)
@@ -99,7 +105,7 @@ public struct ShapedParagraph: Sendable {
 
     /// The options with the direction fixed to the first paragraph's resolved one, so that a piece
     /// of the text shaped on its own (a truncated line) keeps the paragraph's direction.
-    public var directionFixed: ShapingOptions {
+    package var directionFixed: ShapingOptions {
         var options = options
         if options.direction == nil { options.direction = baseLevel % 2 == 1 ? .rightToLeft : .leftToRight }
         return options
@@ -107,7 +113,7 @@ public struct ShapedParagraph: Sendable {
 
     /// The part of the text in `range` shaped again on its own, with the same runs cut to the range
     /// (a line whose ends HarfBuzz marked unsafe to break).
-    public func reshaped(_ range: Range<Int>) -> ShapedParagraph {
+    package func reshaped(_ range: Range<Int>) -> ShapedParagraph {
         let items = runs.compactMap { run -> TextItem? in
             let clipped = run.range.clamped(to: range)
             guard !clipped.isEmpty else { return nil }
@@ -122,7 +128,7 @@ public struct ShapedParagraph: Sendable {
     /// reordered by UAX #9 rule L2, and returns the advance of them all. The one place that walks
     /// glyph positions: everything else (widths, ink, images, drawing) reads this.
     @discardableResult
-    public func walk(_ range: Range<Int>? = nil, _ body: (PlacedGlyph) -> Void) -> Double {
+    package func walk(_ range: Range<Int>? = nil, _ body: (PlacedGlyph) -> Void) -> Double {
         // Within a run the pen moves in whole font units (exact integers); a run's advance is turned
         // into em once, where it ends, the same way ``advance(_:)`` sums it.
         var runStartX = 0.0, runStartY = 0.0
@@ -162,7 +168,7 @@ public struct ShapedParagraph: Sendable {
         return isVertical ? -runStartY : runStartX
     }
 
-    /// The advance of the glyphs in `range` (all when nil), in em: what ``walk(_:_:)`` returns,
+    /// The advance of the glyphs in `range` (all when nil), in em: what the walk returns,
     /// summed the same way without placing each glyph (the one-line fit's hot path).
     public func advance(_ range: Range<Int>? = nil) -> Double {
         guard images.isEmpty, runs.allSatisfy({ $0.direction.isHorizontal }) else { return walk(range) { _ in } }
@@ -230,7 +236,7 @@ public struct ShapedParagraph: Sendable {
     }
 
     /// A placed glyph's outline bounds (an image's box), in em, y up; nil when it has no ink.
-    public func inkBounds(of placed: PlacedGlyph) -> EmBounds? {
+    package func inkBounds(of placed: PlacedGlyph) -> EmBounds? {
         if let image = placed.image {
             return images[image].unitExtent(in: primary).offsetBy(x: placed.x, y: placed.y)
         }
@@ -264,22 +270,29 @@ public struct ShapedParagraph: Sendable {
 
 /// A box in em (font units ÷ unitsPerEm), y up.
 public struct EmBounds: Sendable, Hashable {
-    public var xMin: Double, yMin: Double, xMax: Double, yMax: Double
+    /// The left edge.
+    public var xMin: Double
+    /// The bottom edge.
+    public var yMin: Double
+    /// The right edge.
+    public var xMax: Double
+    /// The top edge.
+    public var yMax: Double
 
-    public init(xMin: Double, yMin: Double, xMax: Double, yMax: Double) {
+    package init(xMin: Double, yMin: Double, xMax: Double, yMax: Double) {
         self.xMin = xMin
         self.yMin = yMin
         self.xMax = xMax
         self.yMax = yMax
     }
 
-    public func union(_ other: EmBounds) -> EmBounds {
+    package func union(_ other: EmBounds) -> EmBounds {
         EmBounds(
             xMin: min(xMin, other.xMin), yMin: min(yMin, other.yMin), xMax: max(xMax, other.xMax),
             yMax: max(yMax, other.yMax))
     }
 
-    public func offsetBy(x: Double, y: Double) -> EmBounds {
+    package func offsetBy(x: Double, y: Double) -> EmBounds {
         EmBounds(xMin: xMin + x, yMin: yMin + y, xMax: xMax + x, yMax: yMax + y)
     }
 }

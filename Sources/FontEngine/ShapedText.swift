@@ -2,13 +2,18 @@ internal import CFontFitHarfBuzz
 
 /// One glyph as HarfBuzz positioned it, in font units.
 public struct ShapedGlyph: Sendable, Hashable {
+    /// The glyph in the font that shaped it.
     public let glyphID: UInt32
     /// The UTF-8 offset in the text of the first character this glyph belongs to (HarfBuzz's cluster,
     /// as `hb-shape` prints it).
     public let cluster: Int
+    /// How far the pen moves right after the glyph.
     public let xAdvance: Int32
+    /// How far the pen moves up after the glyph (vertical text: negative, down).
     public let yAdvance: Int32
+    /// How far the glyph is drawn right of the pen.
     public let xOffset: Int32
+    /// How far the glyph is drawn above the pen.
     public let yOffset: Int32
     /// HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: breaking the line before this glyph changes the
     /// shaping, so a line that starts or ends here must be shaped again.
@@ -17,8 +22,11 @@ public struct ShapedGlyph: Sendable, Hashable {
 
 /// A text shaped once, in font units; sizes are applied by arithmetic.
 public struct ShapedText: Sendable {
+    /// The text that was shaped.
     public let text: String
+    /// The glyphs in HarfBuzz's (visual) order.
     public let glyphs: [ShapedGlyph]
+    /// The font's units per em, by which advances become sizes.
     public let unitsPerEm: Int
     /// The direction HarfBuzz shaped in (given, or guessed from the text).
     public let direction: TextDirection
@@ -58,7 +66,7 @@ extension Font {
     /// Shapes the part of `text` in `utf8Range` (UTF-8 offsets), with the rest of the text as context
     /// that HarfBuzz reads but does not shape. Clusters stay offsets into the whole of `text`, and
     /// the result's `text` is the whole text.
-    public func shape(_ text: String, utf8Range: Range<Int>?, options: ShapingOptions = ShapingOptions()) -> ShapedText {
+    package func shape(_ text: String, utf8Range: Range<Int>?, options: ShapingOptions = ShapingOptions()) -> ShapedText {
         shape(text, utf8Range: utf8Range, options: options, scalarClusters: false)
     }
 
@@ -127,7 +135,7 @@ extension Font {
 extension Font {
     /// Shapes `text` and returns only the glyph count: one `hb_shape` call with its buffer and
     /// nothing else, the baseline that scripts/bench compares every fontfit operation against.
-    public func shapedGlyphCount(_ text: String, options: ShapingOptions = ShapingOptions()) -> Int {
+    package func shapedGlyphCount(_ text: String, options: ShapingOptions = ShapingOptions()) -> Int {
         withShapedBuffer(text, options: options) { Int(hb_buffer_get_length($0)) }
     }
 }

@@ -10,7 +10,7 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     let end: UInt32
 
     /// Parses one setting with `hb_feature_from_string`.
-    public init(_ text: String) throws(FontEngineError) {
+    public init(_ text: String) throws(FontFitError) {
         var feature = hb_feature_t()
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty, hb_feature_from_string(trimmed, Int32(trimmed.utf8.count), &feature) != 0 else {
@@ -24,8 +24,8 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a comma-separated list, as `--features` takes it.
-    public static func list(_ text: String) throws(FontEngineError) -> [FontFeature] {
-        try commaSeparated(text).map { item throws(FontEngineError) in try FontFeature(item) }
+    public static func list(_ text: String) throws(FontFitError) -> [FontFeature] {
+        try commaSeparated(text).map { item throws(FontFitError) in try FontFeature(item) }
     }
 
     /// The feature's four-letter tag.
@@ -44,13 +44,14 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
     /// The design-space value.
     public let value: Double
 
+    /// A variation of the axis `tag` (such as `wght`) to `value`.
     public init(tag: String, value: Double) {
         self.tag = tag
         self.value = value
     }
 
     /// Parses one setting with `hb_variation_from_string`.
-    public init(_ text: String) throws(FontEngineError) {
+    public init(_ text: String) throws(FontFitError) {
         var variation = hb_variation_t()
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty,
@@ -61,8 +62,8 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a comma-separated list, as `--variations` takes it.
-    public static func list(_ text: String) throws(FontEngineError) -> [FontVariation] {
-        try commaSeparated(text).map { item throws(FontEngineError) in try FontVariation(item) }
+    public static func list(_ text: String) throws(FontFitError) -> [FontVariation] {
+        try commaSeparated(text).map { item throws(FontFitError) in try FontVariation(item) }
     }
 
     public var description: String { "\(tag)=\(value.shortDescription)" }
@@ -70,10 +71,17 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
 
 /// The direction text runs in, as HarfBuzz's `hb_direction_t`.
 public enum TextDirection: String, Sendable, CaseIterable {
-    case leftToRight = "ltr", rightToLeft = "rtl", topToBottom = "ttb", bottomToTop = "btt"
+    /// Horizontal, left to right.
+    case leftToRight = "ltr"
+    /// Horizontal, right to left (Arabic, Hebrew).
+    case rightToLeft = "rtl"
+    /// Vertical, top to bottom (CJK columns).
+    case topToBottom = "ttb"
+    /// Vertical, bottom to top.
+    case bottomToTop = "btt"
 
     /// Parses ltr, rtl, ttb, btt (or any spelling `hb_direction_from_string` accepts).
-    public init(parsing text: String) throws(FontEngineError) {
+    public init(parsing text: String) throws(FontFitError) {
         switch hb_direction_from_string(text, Int32(text.utf8.count)) {
         case HB_DIRECTION_LTR: self = .leftToRight
         case HB_DIRECTION_RTL: self = .rightToLeft
@@ -83,6 +91,7 @@ public enum TextDirection: String, Sendable, CaseIterable {
         }
     }
 
+    /// True for left to right and right to left.
     public var isHorizontal: Bool { self == .leftToRight || self == .rightToLeft }
 
     var hbDirection: hb_direction_t {
@@ -108,7 +117,9 @@ public enum TextDirection: String, Sendable, CaseIterable {
 /// How to shape: features, and the segment properties HarfBuzz guesses from the text when they are
 /// not given (`hb_buffer_guess_segment_properties`).
 public struct ShapingOptions: Sendable, Hashable {
+    /// OpenType features to turn on or off, in HarfBuzz's syntax (`tnum`, `-liga`, `ss01`).
     public var features: [FontFeature]
+    /// The direction to shape in; nil lets the text decide (bidi, first strong character).
     public var direction: TextDirection?
     /// An ISO 15924 tag such as "Latn" or "Arab".
     public var script: String?
@@ -118,6 +129,7 @@ public struct ShapingOptions: Sendable, Hashable {
     /// How strictly lines break (CSS `line-break`); read by line breaking only.
     public var lineBreak: LineBreakStyle
 
+    /// Shaping options; every value left out is guessed from the text, as HarfBuzz and ICU do.
     public init(
         features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
         language: String? = nil, lineBreak: LineBreakStyle = .normal
@@ -131,7 +143,7 @@ public struct ShapingOptions: Sendable, Hashable {
 
     /// The same options, rejected when vertical: layouts in lines (fits, stacks, ruby, drawing) are
     /// horizontal; vertical text is measured as one column (``FontStack/measure(_:size:options:images:)``).
-    public func horizontalOnly(for layout: String) throws(FontEngineError) -> ShapingOptions {
+    package func horizontalOnly(for layout: String) throws(FontFitError) -> ShapingOptions {
         if let direction, !direction.isHorizontal {
             throw .invalidValue(
                 name: "direction for \(layout)", value: direction.rawValue,
@@ -141,7 +153,7 @@ public struct ShapingOptions: Sendable, Hashable {
     }
 
     /// Checks the script tag now, so that shaping never meets a bad one.
-    public func validated() throws(FontEngineError) -> ShapingOptions {
+    package func validated() throws(FontFitError) -> ShapingOptions {
         if let script {
             let tag = hb_script_from_string(script, Int32(script.utf8.count))
             if script.utf8.count != 4 || tag == HB_SCRIPT_INVALID || tag == HB_SCRIPT_UNKNOWN

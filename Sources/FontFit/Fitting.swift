@@ -11,9 +11,12 @@ public enum WidthModel: Sendable, Hashable {
 
 /// The space text must fit in, in points; either side may be unbounded (`.infinity`).
 public struct FrameSize: Sendable, Hashable {
+    /// The width in points; `.infinity` for no limit.
     public var width: Double
+    /// The height in points; `.infinity` for no limit.
     public var height: Double
 
+    /// A frame of the given size; a side left out is unbounded.
     public init(width: Double = .infinity, height: Double = .infinity) {
         self.width = width
         self.height = height
@@ -27,17 +30,20 @@ public struct PreparedText: Sendable {
     public let fonts: FontStack
     /// The text itemized into runs and shaped once: what every measurement below was read from.
     public let paragraph: ShapedParagraph
+    /// The shaping options the text was prepared with.
     public let shaping: ShapingOptions
     /// The plain measurements the fitting core works on (unit size: widths in em).
-    public let measured: MeasuredText
+    package let measured: MeasuredText
     /// Whether the text was measured for wrapping (UAX #14 break opportunities) and for ink bounds.
     public let wraps: Bool
+    /// Whether ink bounds were measured (needed for ``/TextFitting/FitBounds/ink``).
     public let hasInk: Bool
     /// The images the text's U+FFFC characters stand for.
     public let images: [InlineImage]
     /// The fitting tables of `measured`, built once so that a re-fit only re-breaks lines.
     let table: FitTable
 
+    /// The text as it was prepared.
     public var text: String { measured.text }
     /// The primary font.
     public var font: Font { fonts.primary }
@@ -56,9 +62,19 @@ public struct PreparedText: Sendable {
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
-    /// exactly (see ``TextFitter``), and the lines that prove it.
+    /// exactly (TextFitting's closed-form search), and the lines that prove it.
     ///
     /// - Parameters:
+    ///   - frame: the space to fit in, in points; either side may be `.infinity`.
+    ///   - maxSize: the size the text is drawn at when it fits, in points.
+    ///   - minimumScaleFactor: the smallest scale allowed (SwiftUI's `minimumScaleFactor`): the
+    ///     size never goes below `maxSize × minimumScaleFactor`; 1 never shrinks.
+    ///   - bounds: whether line boxes or the glyphs' ink must fit (ink needs a text prepared with ink).
+    ///   - lineSpacing: extra points between lines, as SwiftUI's `lineSpacing`.
+    ///   - alignment: where lines stand in the frame's width.
+    ///   - truncation: where "…" goes when the text does not fit even at the minimum size.
+    ///   - granularity: when set, only multiples of it are candidate sizes (1 for whole points).
+    ///   - presetSizes: when set, only these sizes are candidates (Android's preset sizes).
     ///   - lineLimit: nil for unlimited lines; 1 keeps the text on one line, and the frame's height
     ///     still limits the size (unlike SwiftUI's `lineLimit(1)`).
     ///   - widths: how widths depend on the size: proportional (measured once), hinted (whole pixel
@@ -71,7 +87,7 @@ public struct PreparedText: Sendable {
         bounds: FitBounds = .lineBox, lineSpacing: Double = 0, alignment: LineAlignment = .leading,
         truncation: TruncationMode = .tail, granularity: Double? = nil, presetSizes: [Double]? = nil,
         widths: WidthModel? = nil
-    ) throws(FontEngineError) -> FitResult {
+    ) throws(FontFitError) -> FitResult {
         let widths = widths ?? fonts.defaultWidthModel
         // Vertical text is laid out in columns: the fitting core sees the frame turned a quarter,
         // columns as lines (their length along the frame's height, stacked across its width).
@@ -136,7 +152,7 @@ extension PreparedText {
 
     /// The columns of a vertical fit, placed in `frame` from right to left: each as wide as a line
     /// is tall, as long as its text's vertical advance, its top where alignment puts it. (A
-    /// vertical ``FitResult`` keeps the fitting core's view: its lines are the columns in their own
+    /// vertical <doc:/documentation/TextFitting/FitResult> keeps the fitting core's view: its lines are the columns in their own
     /// coordinates, x down the column and y across the columns from the right edge.)
     public func columns(of result: FitResult, in frame: FrameSize) -> [FittedColumn] {
         let width = measured.lineHeight * result.size
@@ -154,7 +170,7 @@ extension PreparedText {
         in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil,
         bounds: FitBounds = .lineBox, lineSpacing: Double = 0, granularity: Double? = nil, presetSizes: [Double]? = nil,
         widths: WidthModel? = nil
-    ) throws(FontEngineError) -> Double? {
+    ) throws(FontFitError) -> Double? {
         let model = widths ?? fonts.defaultWidthModel
         guard model == .proportional, !paragraph.isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
             let result = try fit(
@@ -206,13 +222,16 @@ extension FontStack {
     /// Itemizes and shapes `text` once and measures it for fitting.
     ///
     /// - Parameters:
+    ///   - text: the paragraph(s); `\n` is a hard line break.
+    ///   - options: features, direction, script, language and line-break strictness.
+    ///   - images: what each U+FFFC in `text` stands for, in order.
     ///   - wrapping: find where lines may break (ICU's UAX #14); without it the text only breaks at
     ///     hard line breaks, which is all a one-line fit needs.
     ///   - ink: measure glyph outlines too, for fits with `.ink` bounds.
     public func prepare(
         _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true,
         images: [InlineImage] = []
-    ) throws(FontEngineError) -> PreparedText {
+    ) throws(FontFitError) -> PreparedText {
         let options = try options.validated()
         // Columns fit by their line boxes: vertical text is not measured for ink.
         let ink = ink && (options.direction?.isHorizontal ?? true)
@@ -229,7 +248,7 @@ extension FontStack {
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
         presetSizes: [Double]? = nil, widths: WidthModel? = nil,
         shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
-    ) throws(FontEngineError) -> FitResult {
+    ) throws(FontFitError) -> FitResult {
         let widths = widths ?? defaultWidthModel
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
             images.isEmpty
@@ -262,7 +281,7 @@ extension Font {
     public func prepare(
         _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true,
         images: [InlineImage] = []
-    ) throws(FontEngineError) -> PreparedText {
+    ) throws(FontFitError) -> PreparedText {
         try FontStack(self).prepare(text, options: options, wrapping: wrapping, ink: ink, images: images)
     }
 
@@ -274,7 +293,7 @@ extension Font {
         alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
         presetSizes: [Double]? = nil, widths: WidthModel? = nil,
         shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
-    ) throws(FontEngineError) -> FitResult {
+    ) throws(FontFitError) -> FitResult {
         try FontStack(self).fit(
             text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
@@ -288,7 +307,7 @@ extension FitOptions {
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: [Double]?
-    ) throws(FontEngineError) -> FitOptions {
+    ) throws(FontFitError) -> FitOptions {
         try Font.checkSize(maxSize)
         for (name, value) in [("frame width", frame.width), ("frame height", frame.height)]
         where !(value > 0) || value.isNaN {
@@ -323,9 +342,11 @@ extension FitOptions {
 
 /// One column of a vertical fit, in the frame's coordinates (points, y down).
 public struct FittedColumn: Sendable, Hashable {
+    /// The column's text.
     public var text: String
     /// The column's left edge and top.
     public var x: Double
+    /// The column's top edge.
     public var y: Double
     /// Across: the line height at the fitted size.
     public var width: Double

@@ -5,7 +5,7 @@ struct HintedFitter {
     let prepared: PreparedText
     let options: FitOptions
 
-    func fit() throws(FontEngineError) -> FitResult {
+    func fit() throws(FontFitError) -> FitResult {
         let hinted = try HintedAdvances(font: prepared.font)
         let smallest = max(1, (options.maxSize * options.minimumScaleFactor).rounded(.up))
         let largest = options.maxSize.rounded(.down)

@@ -1,8 +1,11 @@
 /// Base text with its ruby (furigana) annotation; `ruby` is nil for plain text between annotations.
 public struct RubyText: Sendable, Hashable {
+    /// The annotated text (or plain text between annotations).
     public var base: String
+    /// The annotation set above the base, such as furigana; nil for plain text.
     public var ruby: String?
 
+    /// A base with its annotation, or plain text.
     public init(_ base: String, ruby: String? = nil) {
         self.base = base
         self.ruby = ruby
@@ -10,8 +13,8 @@ public struct RubyText: Sendable, Hashable {
 
     /// Parses `今日[こんにち]は`: the text before `[…]` back to the previous annotation is its base.
     /// A `|` starts a base explicitly, so that only part of a run is annotated: `私の|名前[なまえ]`.
-    public static func parse(_ markup: String) throws(FontEngineError) -> [RubyText] {
-        func malformed(_ expected: String) -> FontEngineError {
+    public static func parse(_ markup: String) throws(FontFitError) -> [RubyText] {
+        func malformed(_ expected: String) -> FontFitError {
             .invalidValue(name: "ruby markup", value: markup, expected: expected)
         }
         var segments: [RubyText] = []
@@ -46,7 +49,9 @@ public struct RubyText: Sendable, Hashable {
 
 /// A ruby layout fitted in a font, with the text of every box.
 public struct FittedRuby: Sendable {
+    /// The shared size and every box.
     public var result: RubyResult
+    /// The text of each box pair, in order.
     public var segments: [RubyText]
     /// Characters of the base or ruby text that no font in the stack has.
     public var missing: [Unicode.Scalar] = []
@@ -54,11 +59,11 @@ public struct FittedRuby: Sendable {
 
 extension FontStack {
     /// Furigana (seed 004): ruby at `ratio` × the base size over each annotated base, both fitted to
-    /// the frame with one shared scale. See ``RubyFitter``.
+    /// the frame with one shared scale.
     public func ruby(
         _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontEngineError) -> FittedRuby {
+    ) throws(FontFitError) -> FittedRuby {
         let shaping = try shaping.horizontalOnly(for: "ruby")
         _ = try FitOptions.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
@@ -90,7 +95,7 @@ extension Font {
     public func ruby(
         _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontEngineError) -> FittedRuby {
+    ) throws(FontFitError) -> FittedRuby {
         try FontStack(self).ruby(
             segments, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, ratio: ratio,
             spacing: spacing, shaping: shaping)

@@ -1,12 +1,15 @@
 /// One row of a shared-size stack, as text.
 public struct StackRowText: Sendable, Hashable {
+    /// The text drawn in the row.
     public var text: String
     /// Hidden text that sizes the row when wider (seed 002: "1/1000s" behind "1/5s").
     public var template: String?
     /// The row's size relative to the shared size.
     public var weight: Double
+    /// Where the row's text sits in the stack's width.
     public var alignment: LineAlignment
 
+    /// A row of text, optionally sized by a hidden template, at `weight` times the shared size.
     public init(_ text: String, template: String? = nil, weight: Double = 1, alignment: LineAlignment = .leading) {
         self.text = text
         self.template = template
@@ -17,7 +20,9 @@ public struct StackRowText: Sendable, Hashable {
 
 /// A stack fitted in a font: the shared size, the row frames, and each row's text.
 public struct FittedStack: Sendable {
+    /// The shared size and every row's frame.
     public var result: StackResult
+    /// The rows' text, in order.
     public var rows: [StackRowText]
     /// Characters of the rows (templates included) that no font in the stack has.
     public var missing: [Unicode.Scalar] = []
@@ -26,12 +31,12 @@ public struct FittedStack: Sendable {
 extension FontStack {
     /// Rows of single-line text sharing one size (seed 000's clock, seed 001's words, seed 002's
     /// template label): the largest size at which every row fits the frame's width and all rows
-    /// together fit its height. See ``StackFitter``.
+    /// together fit its height.
     public func stack(
         _ rows: [StackRowText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
         pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontEngineError) -> FittedStack {
+    ) throws(FontFitError) -> FittedStack {
         let shaping = try shaping.horizontalOnly(for: "stack")
         _ = try FitOptions.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
@@ -99,7 +104,7 @@ extension FontStack {
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
         bounds: FitBounds = .lineBox, pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontEngineError) -> FittedStack {
+    ) throws(FontFitError) -> FittedStack {
         let words = text.split(whereSeparator: \.isWhitespace).map { StackRowText(String($0), alignment: alignment) }
         return try stack(
             words, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
@@ -114,7 +119,7 @@ extension Font {
         _ rows: [StackRowText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
         pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontEngineError) -> FittedStack {
+    ) throws(FontFitError) -> FittedStack {
         try FontStack(self).stack(
             rows, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
             equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
@@ -126,7 +131,7 @@ extension Font {
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
         bounds: FitBounds = .lineBox, pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontEngineError) -> FittedStack {
+    ) throws(FontFitError) -> FittedStack {
         try FontStack(self).wordsToFit(
             text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
             alignment: alignment, equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)

@@ -1,7 +1,7 @@
 // Fuzz target (a): font bytes → face → measure, fit, stack, ruby, render of a multi-script string.
 // Built and run by scripts/fuzz (libFuzzer with AddressSanitizer); in an ordinary build it is a
 // stub that says so. Any trap, abort or ASan report is a finding: bad bytes must end in a
-// FontEngineError, never a crash, a hang or an allocation out of proportion to the input.
+// FontFitError, never a crash, a hang or an allocation out of proportion to the input.
 import Foundation
 import FontFit
 

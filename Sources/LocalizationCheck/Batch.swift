@@ -4,17 +4,17 @@ import Foundation
 /// `fontfit batch`: one JSON request per line (`{"command":"fit","text":…,"font":…,"frame":[w,h],
 /// "size":…}` with the CLI's options by their long names), one JSON result per line, fonts cached
 /// across requests. A bad request gives `{"error":{"code":…,"message":…}}` on its line.
-public final class BatchRunner {
+package final class BatchRunner {
     private var fonts: [String: FontStack] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The answer to one line of input (without the newline).
-    public func respond(to line: String) -> String {
+    package func respond(to line: String) -> String {
         do {
             return try handle(line).serialized
-        } catch let error as FontEngineError {
-            return Self.error(code: Self.code(error.kind), message: error.description)
+        } catch let error as FontFitError {
+            return Self.error(code: error.kind.exitStatus, message: error.description)
         } catch let error as BatchError {
             return Self.error(code: error.code, message: error.message)
         } catch {
@@ -25,14 +25,6 @@ public final class BatchRunner {
     struct BatchError: Error {
         var code: Int32 = 64
         var message: String
-    }
-
-    static func code(_ kind: FontEngineError.Kind) -> Int32 {
-        switch kind {
-        case .usage: 64
-        case .data: 65
-        case .file: 66
-        }
     }
 
     static func error(code: Int32, message: String) -> String {
@@ -165,7 +157,7 @@ public final class BatchRunner {
             for feature in list { features.append(try FontFeature(feature)) }
         }
         if try flag(request, "monospaceddigits") { features.append(try FontFeature("tnum")) }
-        let direction = try (request["direction"] as? String).map { text throws(FontEngineError) in try TextDirection(parsing: text) }
+        let direction = try (request["direction"] as? String).map { text throws(FontFitError) in try TextDirection(parsing: text) }
         return try ShapingOptions(
             features: features, direction: direction, script: request["script"] as? String,
             language: request["language"] as? String

@@ -3,10 +3,10 @@ import Foundation
 
 /// Reads a catalog by its extension: `.po`, `.xml` (Android), `.xcstrings`, `.strings`, `.stringsdict`,
 /// `.xlf`/`.xliff`, `.json`.
-public enum CatalogReader {
-    public static let extensions = ["po", "pot", "xml", "xcstrings", "strings", "stringsdict", "xlf", "xliff", "json"]
+package enum CatalogReader {
+    package static let extensions = ["po", "pot", "xml", "xcstrings", "strings", "stringsdict", "xlf", "xliff", "json"]
 
-    public static func read(path: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
+    package static func read(path: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CatalogError(catalog: path, line: nil, message: isDirectory.boolValue ? "a directory, not a catalog" : "no such file")
@@ -17,7 +17,7 @@ public enum CatalogReader {
         return try read(data, path: path, sourceLocale: sourceLocale)
     }
 
-    public static func read(_ data: Data, path: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
+    package static func read(_ data: Data, path: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "po", "pot": return try GettextCatalog.read(data, catalog: path, sourceLocale: sourceLocale)
         case "xml": return try AndroidCatalog.read(data, catalog: path, sourceLocale: sourceLocale)

@@ -4,26 +4,26 @@ import Foundation
 ///
 /// Identity (contract `check.md`): catalog (the path as passed), locale (canonical BCP 47), context
 /// (gettext `msgctxt`, an XLIFF `<file original>`), key and branch (`plural=one`, `item=3`, …).
-public struct CatalogString: Sendable, Hashable {
-    public var catalog: String
-    public var locale: String
-    public var context: String
-    public var key: String
+package struct CatalogString: Sendable, Hashable {
+    package var catalog: String
+    package var locale: String
+    package var context: String
+    package var key: String
     /// `dimension=value` parts from the catalog's structure; placeholders may add more.
-    public var branch: [String]
+    package var branch: [String]
     /// The text as extracted (escapes resolved, whitespace handled), placeholders still in it.
-    public var text: String
-    public var syntax: PlaceholderSyntax
+    package var text: String
+    package var syntax: PlaceholderSyntax
     /// `fuzzy`, `needs_review`, `new`, `stale` as found.
-    public var flags: [String]
+    package var flags: [String]
     /// The 1-based line the string starts on, where the format has lines.
-    public var line: Int?
+    package var line: Int?
     /// The source-language text beside it in the same file (gettext msgid, XLIFF `<source>`), if any.
-    public var sourceText: String?
+    package var sourceText: String?
     /// A size limit the catalog itself sets for this string (XLIFF).
-    public var limit: SizeLimit?
+    package var limit: SizeLimit?
 
-    public init(
+    package init(
         catalog: String, locale: String, context: String = "", key: String, branch: [String] = [], text: String,
         syntax: PlaceholderSyntax, flags: [String] = [], line: Int? = nil, sourceText: String? = nil,
         limit: SizeLimit? = nil
@@ -43,7 +43,7 @@ public struct CatalogString: Sendable, Hashable {
 }
 
 /// Which placeholder syntax a string's format uses (contract: "Placeholder rules", per format).
-public enum PlaceholderSyntax: Sendable, Hashable {
+package enum PlaceholderSyntax: Sendable, Hashable {
     /// Plain text: nothing is replaced.
     case none
     /// printf (`%@ %1$s %d %.2f …`); Android adds `%n` (newline).
@@ -58,14 +58,14 @@ public enum PlaceholderSyntax: Sendable, Hashable {
 
 /// A size the catalog sets for one string, replacing the spec's frame (XLIFF `maxwidth`/`maxheight`,
 /// `slr:sizeRestriction`), or a length limit in other units, which is recorded only.
-public struct SizeLimit: Sendable, Hashable {
-    public var width: Double?
-    public var height: Double?
+package struct SizeLimit: Sendable, Hashable {
+    package var width: Double?
+    package var height: Double?
     /// A limit in characters (or another non-geometric unit), with its unit.
-    public var length: Int?
-    public var lengthUnit: String?
+    package var length: Int?
+    package var lengthUnit: String?
 
-    public init(width: Double? = nil, height: Double? = nil, length: Int? = nil, lengthUnit: String? = nil) {
+    package init(width: Double? = nil, height: Double? = nil, length: Int? = nil, lengthUnit: String? = nil) {
         self.width = width
         self.height = height
         self.length = length
@@ -74,31 +74,31 @@ public struct SizeLimit: Sendable, Hashable {
 }
 
 /// A catalog that could not be read, or a part of one: the file, the line and what was wrong.
-public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var catalog: String
-    public var line: Int?
-    public var message: String
+package struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var catalog: String
+    package var line: Int?
+    package var message: String
 
-    public init(catalog: String, line: Int?, message: String) {
+    package init(catalog: String, line: Int?, message: String) {
         self.catalog = catalog
         self.line = line
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         "\(catalog)\(line.map { ":\($0)" } ?? ""): \(message)"
     }
 }
 
 /// What reading one catalog gave.
-public struct CatalogContents: Sendable {
-    public var strings: [CatalogString] = []
+package struct CatalogContents: Sendable {
+    package var strings: [CatalogString] = []
     /// Entries with no translation, skipped and counted (xcstrings, gettext, XLIFF 2 segments).
-    public var untranslated = 0
+    package var untranslated = 0
     /// Problems that did not stop the rest of the file from being read.
-    public var warnings: [CatalogError] = []
+    package var warnings: [CatalogError] = []
 
-    public init(strings: [CatalogString] = [], untranslated: Int = 0, warnings: [CatalogError] = []) {
+    package init(strings: [CatalogString] = [], untranslated: Int = 0, warnings: [CatalogError] = []) {
         self.strings = strings
         self.untranslated = untranslated
         self.warnings = warnings

@@ -2,7 +2,7 @@ import FontFit
 import Foundation
 
 /// How a string fared in its label (contract: "Verdict").
-public enum Verdict: String, Sendable, CaseIterable, Comparable {
+package enum Verdict: String, Sendable, CaseIterable, Comparable {
     case fits, shrinks, truncated, overflows
 
     /// Worse verdicts sort later.
@@ -15,38 +15,38 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// What one text measured in one label gave.
-public struct Measurement: Sendable {
-    public var text: String
-    public var verdict: Verdict
-    public var size: Double
-    public var scale: Double
+package struct Measurement: Sendable {
+    package var text: String
+    package var verdict: Verdict
+    package var size: Double
+    package var scale: Double
     /// The largest size that fits with no lower bound, ÷ the size; nil when nothing fits at all.
-    public var neededScale: Double?
-    public var lines: [String]
+    package var neededScale: Double?
+    package var lines: [String]
     /// `U+XXXX` of the characters the font lacks.
-    public var missing: [String]
+    package var missing: [String]
     /// The fit itself, kept only for the HTML report.
-    public var fit: FitResult?
+    package var fit: FitResult?
 }
 
 /// One check: a string of a catalog in its label, with the source-locale string's result beside it.
-public struct CheckResult: Sendable {
-    public var catalog: String
-    public var locale: String
-    public var context: String
-    public var key: String
-    public var branch: String
-    public var flags: [String]
-    public var line: Int?
-    public var rule: String?
-    public var settings: ResolvedSettings
-    public var measurement: Measurement
-    public var source: Measurement?
-    public var failed: Bool
+package struct CheckResult: Sendable {
+    package var catalog: String
+    package var locale: String
+    package var context: String
+    package var key: String
+    package var branch: String
+    package var flags: [String]
+    package var line: Int?
+    package var rule: String?
+    package var settings: ResolvedSettings
+    package var measurement: Measurement
+    package var source: Measurement?
+    package var failed: Bool
 
     /// The sort key that makes outputs deterministic: catalog, locale, context, key, branch.
     var identity: [String] { [catalog, locale, context, key, branch] }
@@ -62,39 +62,39 @@ public struct CheckResult: Sendable {
 }
 
 /// Where time went, summed over all tasks (CPU time, not wall time, for shaping and fitting).
-public struct CheckTimings: Sendable {
-    public var parsing: Duration = .zero
+package struct CheckTimings: Sendable {
+    package var parsing: Duration = .zero
     /// Placeholders replaced, rules matched, labels resolved, texts deduplicated.
-    public var resolving: Duration = .zero
-    public var shaping: Duration = .zero
-    public var fitting: Duration = .zero
-    public var total: Duration = .zero
+    package var resolving: Duration = .zero
+    package var shaping: Duration = .zero
+    package var fitting: Duration = .zero
+    package var total: Duration = .zero
 }
 
 /// Everything a run found.
-public struct CheckRun: Sendable {
-    public var checks: [CheckResult]
-    public var errors: [CatalogError]
-    public var warnings: [CatalogError]
-    public var untranslated: Int
-    public var timings: CheckTimings
+package struct CheckRun: Sendable {
+    package var checks: [CheckResult]
+    package var errors: [CatalogError]
+    package var warnings: [CatalogError]
+    package var untranslated: Int
+    package var timings: CheckTimings
 
-    public var failed: Int { checks.filter(\.failed).count }
+    package var failed: Int { checks.filter(\.failed).count }
 }
 
 /// A deterministic 1/N of the checks: shard I (1-based) keeps the checks whose identity hashes to I − 1
 /// modulo N (FNV-1a, stable across runs and machines).
-public struct Shard: Sendable, Hashable {
-    public var index: Int
-    public var count: Int
+package struct Shard: Sendable, Hashable {
+    package var index: Int
+    package var count: Int
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
     /// `I/N` with 1 ≤ I ≤ N.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
         else { return nil }
@@ -113,17 +113,17 @@ public struct Shard: Sendable, Hashable {
 
 /// Runs `check`: reads catalogs, resolves each string's label, measures every distinct text once, on
 /// all cores.
-public struct Checker: Sendable {
-    public var spec: LabelSpec
+package struct Checker: Sendable {
+    package var spec: LabelSpec
     /// Only these locales (canonical); empty = all.
-    public var locales: Set<String>
-    public var shard: Shard?
+    package var locales: Set<String>
+    package var shard: Shard?
     /// Keep each failing or shrinking fit, for the HTML report.
-    public var keepFits: Bool
+    package var keepFits: Bool
     /// Told (measured, total) as distinct texts are measured, from one task at a time.
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    package var progress: (@Sendable (Int, Int) -> Void)?
 
-    public init(spec: LabelSpec, locales: [String] = [], shard: Shard? = nil, keepFits: Bool = false) {
+    package init(spec: LabelSpec, locales: [String] = [], shard: Shard? = nil, keepFits: Bool = false) {
         self.spec = spec
         self.locales = Set(locales.map(Locales.canonical))
         self.shard = shard
@@ -168,7 +168,7 @@ public struct Checker: Sendable {
         var variations: [String: Double]
     }
 
-    public func run(catalogs: [String]) async throws -> CheckRun {
+    package func run(catalogs: [String]) async throws -> CheckRun {
         let start = ContinuousClock.now
         // 1. Read every catalog (in parallel); a bad one is listed, the others go on.
         let parsingStart = ContinuousClock.now
@@ -368,12 +368,12 @@ public struct Checker: Sendable {
     }
 
     private func measure(_ jobs: [Job], fonts: [FontKey: FontStack]) async
-        -> ([Result<Measurement, FontEngineError>], CheckTimings)
+        -> ([Result<Measurement, FontFitError>], CheckTimings)
     {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = max(64, jobs.count / (workers * 8) + 1)
         let keep = keepFits
-        return await withTaskGroup(of: (Int, [Result<Measurement, FontEngineError>], CheckTimings).self) { group in
+        return await withTaskGroup(of: (Int, [Result<Measurement, FontFitError>], CheckTimings).self) { group in
             var started = 0
             var next = 0
             func addChunk() {
@@ -383,12 +383,12 @@ public struct Checker: Sendable {
                 started += 1
                 group.addTask {
                     var timings = CheckTimings()
-                    var results: [Result<Measurement, FontEngineError>] = []
+                    var results: [Result<Measurement, FontFitError>] = []
                     results.reserveCapacity(range.count)
                     for index in range {
                         let job = jobs[index]
                         let font = fonts[FontKey(fonts: job.settings.font, variations: job.settings.variations)]!
-                        do throws(FontEngineError) {
+                        do throws(FontFitError) {
                             results.append(.success(try Self.measure(job, font: font, keepFit: keep, timings: &timings)))
                         } catch {
                             results.append(.failure(error))
@@ -398,7 +398,7 @@ public struct Checker: Sendable {
                 }
             }
             for _ in 0..<(workers * 2) { addChunk() }
-            var results = [Result<Measurement, FontEngineError>?](repeating: nil, count: jobs.count)
+            var results = [Result<Measurement, FontFitError>?](repeating: nil, count: jobs.count)
             var timings = CheckTimings()
             var done = 0
             for await (start, chunk, chunkTimings) in group {
@@ -414,7 +414,7 @@ public struct Checker: Sendable {
     }
 
     /// Shapes the text once (`font.prepare`) and fits it as `fontfit fit` does with the same options.
-    static func measure(_ job: Job, font: FontStack, keepFit: Bool, timings: inout CheckTimings) throws(FontEngineError)
+    static func measure(_ job: Job, font: FontStack, keepFit: Bool, timings: inout CheckTimings) throws(FontFitError)
         -> Measurement
     {
         let settings = job.settings

@@ -3,8 +3,8 @@ import Foundation
 
 /// `--report DIR`: `index.html` and one SVG per failing or shrinking check (the frame, the text as it
 /// would be drawn, shrunk or truncated), with the source text beside it; opens from disk in any browser.
-public enum HTMLReport {
-    public static func write(_ run: CheckRun, to directory: String) throws {
+package enum HTMLReport {
+    package static func write(_ run: CheckRun, to directory: String) throws {
         let manager = FileManager.default
         let pictures = URL(fileURLWithPath: directory).appendingPathComponent("svg")
         try manager.createDirectory(at: pictures, withIntermediateDirectories: true)

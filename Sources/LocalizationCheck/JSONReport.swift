@@ -2,8 +2,8 @@ import Foundation
 
 /// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards
 /// concatenate), with the fields of the contract.
-public enum JSONReport {
-    public static func check(_ check: CheckResult) -> JSON {
+package enum JSONReport {
+    package static func check(_ check: CheckResult) -> JSON {
         var members: [(String, JSON)] = [
             ("catalog", .string(check.catalog)), ("locale", .string(check.locale)), ("context", .string(check.context)),
             ("key", .string(check.key)), ("branch", .string(check.branch)),
@@ -30,16 +30,16 @@ public enum JSONReport {
     }
 
     /// The primary font of the stack, `path` or `path#index` (see ``FontStackReference/primary``).
-    public static func fontLabel(_ stack: FontStackReference) -> String {
+    package static func fontLabel(_ stack: FontStackReference) -> String {
         let font = stack.primary
         return font.index == 0 ? font.file : "\(font.file)#\(font.index)"
     }
 
-    public static func error(_ error: CatalogError) -> JSON {
+    package static func error(_ error: CatalogError) -> JSON {
         .object([("catalog", .string(error.catalog)), ("line", error.line.map(JSON.integer) ?? .null), ("message", .string(error.message))])
     }
 
-    public static func summary(_ run: CheckRun, worst: Int = 10) -> JSON {
+    package static func summary(_ run: CheckRun, worst: Int = 10) -> JSON {
         var byVerdict: [Verdict: Int] = [:]
         var byLocale: [String: (checks: Int, failed: Int)] = [:]
         for check in run.checks {
@@ -65,7 +65,7 @@ public enum JSONReport {
         ])
     }
 
-    public static func document(_ run: CheckRun) -> String {
+    package static func document(_ run: CheckRun) -> String {
         JSON.object([
             ("checks", .array(Ranking.sorted(run.checks).map(check))), ("summary", summary(run)),
             ("errors", .array(run.errors.map(error))),
@@ -74,7 +74,7 @@ public enum JSONReport {
 
     /// One check per line, in identity order, encoded on all cores a slice at a time and handed to
     /// `write` in order.
-    public static func writeLines(_ run: CheckRun, to write: (Data) -> Void) async {
+    package static func writeLines(_ run: CheckRun, to write: (Data) -> Void) async {
         let checks = Ranking.sorted(run.checks)
         let sliceSize = 2048
         let slices = stride(from: 0, to: checks.count, by: sliceSize).map { $0..<min(checks.count, $0 + sliceSize) }
@@ -113,7 +113,7 @@ public enum JSONReport {
     }
 
     /// One check per line, in identity order.
-    public static func lines(_ run: CheckRun) -> String {
+    package static func lines(_ run: CheckRun) -> String {
         var output: [UInt8] = []
         for check in Ranking.sorted(run.checks) {
             self.check(check).write(to: &output)

@@ -3,7 +3,7 @@ import Foundation
 /// A JSON value whose object keys keep the order they were written in, so output reads in the order
 /// the contract lists the fields. Written as UTF-8 bytes: a run's 100,000 checks are tens of
 /// megabytes, and byte appends are what keeps writing them cheap.
-public enum JSON: Sendable {
+package enum JSON: Sendable {
     case number(Double)
     case integer(Int)
     case string(String)
@@ -12,13 +12,13 @@ public enum JSON: Sendable {
     case array([JSON])
     case object([(String, JSON)])
 
-    public var serialized: String {
+    package var serialized: String {
         var output: [UInt8] = []
         write(to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
-    public func write(to output: inout [UInt8]) {
+    package func write(to output: inout [UInt8]) {
         switch self {
         case .number(let value):
             // Swift prints the shortest text that reads back as the same Double.

@@ -1,7 +1,7 @@
 /// JUnit XML for CI systems: a test suite per locale, a test case per check, failures carrying the
 /// details; unreadable catalogs are a suite of errors.
-public enum JUnitReport {
-    public static func render(_ run: CheckRun) -> String {
+package enum JUnitReport {
+    package static func render(_ run: CheckRun) -> String {
         let byLocale = Dictionary(grouping: run.checks, by: \.locale)
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         output += "<testsuites name=\"fontfit check\" tests=\"\(run.checks.count)\" failures=\"\(run.failed)\" errors=\"\(run.errors.count)\">\n"

@@ -4,30 +4,30 @@ import Yams
 
 /// A font file and the face in it. A font stack is a list of these, loaded as the engine's
 /// ``FontStack`` (see ``FontStackReference/load(variations:)``), falling back font by font.
-public struct FontReference: Sendable, Hashable, Comparable {
-    public var file: String
-    public var index: Int
+package struct FontReference: Sendable, Hashable, Comparable {
+    package var file: String
+    package var index: Int
 
-    public init(file: String, index: Int = 0) {
+    package init(file: String, index: Int = 0) {
         self.file = file
         self.index = index
     }
 
-    public static func < (lhs: FontReference, rhs: FontReference) -> Bool {
+    package static func < (lhs: FontReference, rhs: FontReference) -> Bool {
         (lhs.file, lhs.index) < (rhs.file, rhs.index)
     }
 }
 
 /// Fonts tried in order for each character, as the spec names them.
-public struct FontStackReference: Sendable, Hashable {
-    public var fonts: [FontReference]
+package struct FontStackReference: Sendable, Hashable {
+    package var fonts: [FontReference]
 
     /// The primary font: its metrics make every line box, and the variations apply to it.
-    public var primary: FontReference { fonts[0] }
+    package var primary: FontReference { fonts[0] }
 
     /// The engine's font stack: each file's face loaded, the primary one at `variations`; the
     /// file name `bundled` is fontfit's own default font.
-    public func load(variations: [String: Double]) throws(FontEngineError) -> FontStack {
+    package func load(variations: [String: Double]) throws(FontFitError) -> FontStack {
         var loaded: [Font] = []
         for (index, reference) in fonts.enumerated() {
             let face = reference.file == BundledFont.source
@@ -40,22 +40,22 @@ public struct FontStackReference: Sendable, Hashable {
 }
 
 /// Every setting a rule, the defaults or a locale override may set; nil = not set here.
-public struct LabelSettings: Sendable, Hashable {
-    public var font: FontStackReference?
-    public var size: Double?
-    public var minimumScaleFactor: Double?
-    public var frame: FrameSize?
+package struct LabelSettings: Sendable, Hashable {
+    package var font: FontStackReference?
+    package var size: Double?
+    package var minimumScaleFactor: Double?
+    package var frame: FrameSize?
     /// `.some(nil)` = explicitly unlimited.
-    public var lineLimit: Int??
-    public var features: [String]?
-    public var variations: [String: Double]?
-    public var lineSpacing: Double?
-    public var bounds: FitBounds?
-    public var truncation: TruncationMode?
-    public var allowTruncation: Bool?
-    public var failOnMissingGlyphs: Bool?
+    package var lineLimit: Int??
+    package var features: [String]?
+    package var variations: [String: Double]?
+    package var lineSpacing: Double?
+    package var bounds: FitBounds?
+    package var truncation: TruncationMode?
+    package var allowTruncation: Bool?
+    package var failOnMissingGlyphs: Bool?
 
-    public init() {}
+    package init() {}
 
     /// `other`'s values where it sets them, these elsewhere.
     func overlaid(with other: LabelSettings) -> LabelSettings {
@@ -77,37 +77,37 @@ public struct LabelSettings: Sendable, Hashable {
 }
 
 /// Settings with every value decided: what one check is measured with.
-public struct ResolvedSettings: Sendable, Hashable {
-    public var font: FontStackReference
-    public var size: Double
-    public var minimumScaleFactor: Double
-    public var frame: FrameSize
-    public var lineLimit: Int?
-    public var features: [String]
-    public var variations: [String: Double]
-    public var lineSpacing: Double
-    public var bounds: FitBounds
-    public var truncation: TruncationMode
-    public var allowTruncation: Bool
-    public var failOnMissingGlyphs: Bool
+package struct ResolvedSettings: Sendable, Hashable {
+    package var font: FontStackReference
+    package var size: Double
+    package var minimumScaleFactor: Double
+    package var frame: FrameSize
+    package var lineLimit: Int?
+    package var features: [String]
+    package var variations: [String: Double]
+    package var lineSpacing: Double
+    package var bounds: FitBounds
+    package var truncation: TruncationMode
+    package var allowTruncation: Bool
+    package var failOnMissingGlyphs: Bool
     /// A catalog length limit (characters), recorded only.
-    public var lengthLimit: Int?
+    package var lengthLimit: Int?
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
-public struct LabelRule: Sendable {
-    public var name: String
-    public var keys: [String]
-    public var regex: String?
-    public var catalogs: [String]
-    public var context: String?
-    public var settings: LabelSettings
-    public var locales: [String: LabelSettings]
+package struct LabelRule: Sendable {
+    package var name: String
+    package var keys: [String]
+    package var regex: String?
+    package var catalogs: [String]
+    package var context: String?
+    package var settings: LabelSettings
+    package var locales: [String: LabelSettings]
     let compiledRegex: NSRegularExpressionBox?
 
     /// Whether the rule applies to a string (contract: globs are fnmatch, case-sensitive; a regex is a
     /// search; a rule with keys and regex matches either; catalogs and context narrow it).
-    public func matches(key: String, catalog: String, context: String) -> Bool {
+    package func matches(key: String, catalog: String, context: String) -> Bool {
         if !catalogs.isEmpty, !catalogs.contains(where: { Glob.matches($0, catalog) }) { return false }
         if let pattern = self.context {
             guard !context.isEmpty, Glob.matches(pattern, context) else { return false }
@@ -139,21 +139,21 @@ enum Glob {
 }
 
 /// A bad label spec: exit 64, naming the key or value.
-public struct SpecError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct SpecError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 /// The label spec (contract `check.md`): font stacks, placeholder samples, defaults and rules.
-public struct LabelSpec: Sendable {
-    public var sourceLocale = "en"
-    public var fonts: [String: FontStackReference] = [:]
-    public var samples = PlaceholderSamples()
-    public var defaults = LabelSettings()
-    public var defaultLocales: [String: LabelSettings] = [:]
-    public var rules: [LabelRule] = []
+package struct LabelSpec: Sendable {
+    package var sourceLocale = "en"
+    package var fonts: [String: FontStackReference] = [:]
+    package var samples = PlaceholderSamples()
+    package var defaults = LabelSettings()
+    package var defaultLocales: [String: LabelSettings] = [:]
+    package var rules: [LabelRule] = []
     /// Where relative font paths are found: the spec file's folder.
-    public var baseDirectory: String
+    package var baseDirectory: String
 
     /// What a setting is when nobody sets it.
     static let fallback: ResolvedSettings = ResolvedSettings(
@@ -161,14 +161,14 @@ public struct LabelSpec: Sendable {
         frame: FrameSize(), lineLimit: nil, features: [], variations: [:], lineSpacing: 0, bounds: .lineBox,
         truncation: .tail, allowTruncation: false, failOnMissingGlyphs: true, lengthLimit: nil)
 
-    public init(baseDirectory: String = ".") {
+    package init(baseDirectory: String = ".") {
         self.baseDirectory = baseDirectory
     }
 
     /// Reads a spec file (YAML, or JSON, which YAML reads too).
-    public static func load(path: String) throws -> LabelSpec {
+    package static func load(path: String) throws -> LabelSpec {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw FontEngineError.fileNotFound(path: path)
+            throw FontFitError.fileNotFound(path: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(message: "\(path): not UTF-8")
@@ -178,7 +178,7 @@ public struct LabelSpec: Sendable {
         return try parse(text, source: path, baseDirectory: base)
     }
 
-    public static func parse(_ text: String, source: String = "spec", baseDirectory: String = ".") throws(SpecError)
+    package static func parse(_ text: String, source: String = "spec", baseDirectory: String = ".") throws(SpecError)
         -> LabelSpec
     {
         let root: Node?
@@ -193,12 +193,12 @@ public struct LabelSpec: Sendable {
     }
 
     /// The rule that decides a string: the first that matches.
-    public func rule(key: String, catalog: String, context: String) -> Int? {
+    package func rule(key: String, catalog: String, context: String) -> Int? {
         rules.firstIndex { $0.matches(key: key, catalog: catalog, context: context) }
     }
 
     /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit.
-    public func resolve(rule: Int?, locale: String, limit: SizeLimit?) -> ResolvedSettings {
+    package func resolve(rule: Int?, locale: String, limit: SizeLimit?) -> ResolvedSettings {
         var settings = defaults
         if let rule { settings = settings.overlaid(with: rules[rule].settings) }
         let candidates = Locales.overrideCandidates(locale)

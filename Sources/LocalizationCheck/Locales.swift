@@ -1,10 +1,10 @@
 import Foundation
 
 /// Canonical BCP 47 locale tags, as the contract spells them.
-public enum Locales {
+package enum Locales {
     /// `_` → `-`, case normalised (`zh-hant` → `zh-Hant`, `pt-br` → `pt-BR`), gettext `sr@latin` →
     /// `sr-Latn`, deprecated codes replaced (`iw` → `he`, `in` → `id`, `ji` → `yi`).
-    public static func canonical(_ tag: String) -> String {
+    package static func canonical(_ tag: String) -> String {
         var tag = tag.trimmingCharacters(in: .whitespaces)
         var extraScript: String?
         if let at = tag.firstIndex(of: "@") {
@@ -45,7 +45,7 @@ public enum Locales {
     /// The locale of an Android resource folder: `values` → nil (the source locale), `values-de` →
     /// `de`, `values-zh-rCN` → `zh-CN`, `values-b+uz+Latn` → `uz-Latn`; other qualifiers (`-land`,
     /// `-v21`, `-sw600dp`) are ignored.
-    public static func android(folder: String) -> String? {
+    package static func android(folder: String) -> String? {
         guard folder.hasPrefix("values") else { return nil }
         let qualifiers = folder.split(separator: "-").dropFirst().map(String.init)
         for (index, qualifier) in qualifiers.enumerated() {
@@ -65,7 +65,7 @@ public enum Locales {
 
     /// The keys a locale override may be written under, most specific first: the locale, its likely
     /// Chinese script (zh-TW/HK/MO → zh-Hant, zh-CN/SG → zh-Hans), then shorter prefixes.
-    public static func overrideCandidates(_ locale: String) -> [String] {
+    package static func overrideCandidates(_ locale: String) -> [String] {
         var candidates = [locale]
         let parts = locale.split(separator: "-").map(String.init)
         if parts.first == "zh", parts.count >= 2, parts[1].count == 2 {

@@ -1,32 +1,32 @@
 /// Sample values that replace placeholders before a string is measured; wide on purpose, so that a
 /// label that fits with them fits with most real values (contract: `placeholders`).
-public struct PlaceholderSamples: Sendable, Hashable {
-    public var string = "Maximilian"
-    public var integer = "888"
-    public var float = "888.88"
-    public var char = "W"
-    public var date = "30/09/2026"
+package struct PlaceholderSamples: Sendable, Hashable {
+    package var string = "Maximilian"
+    package var integer = "888"
+    package var float = "888.88"
+    package var char = "W"
+    package var date = "30/09/2026"
     /// By placeholder name, keys lowercased (names match case-insensitively).
-    public var named: [String: String] = ["count": "888", "newline": "\n"]
+    package var named: [String: String] = ["count": "888", "newline": "\n"]
 
-    public init() {}
+    package init() {}
 
     /// The sample for a named placeholder (`{name}`, `{{name}}`), else the string sample.
-    public func named(_ name: String) -> String {
+    package func named(_ name: String) -> String {
         named[name.lowercased()] ?? string
     }
 }
 
 /// A string with its placeholders replaced: one per branch of ICU plurals and selects.
-public struct ExpandedText: Sendable, Hashable {
+package struct ExpandedText: Sendable, Hashable {
     /// `argument=keyword` parts the placeholders added (ICU), in order.
-    public var branch: [String]
-    public var text: String
+    package var branch: [String]
+    package var text: String
 }
 
 /// Replaces placeholders by samples, per the contract's rules for each syntax.
-public enum Placeholders {
-    public static func expand(_ text: String, syntax: PlaceholderSyntax, samples: PlaceholderSamples)
+package enum Placeholders {
+    package static func expand(_ text: String, syntax: PlaceholderSyntax, samples: PlaceholderSamples)
         -> [ExpandedText]
     {
         switch syntax {
@@ -49,7 +49,7 @@ public enum Placeholders {
     /// printf conversions: `%[n$][flags -+#0'][width][.precision][length]conversion`; the space flag is
     /// not taken, so "50 % off" stays text. `%%` → `%`; Android `%n` → newline. A `%` that starts no
     /// conversion stays as written.
-    public static func printf(_ text: String, samples: PlaceholderSamples, android: Bool) -> String {
+    package static func printf(_ text: String, samples: PlaceholderSamples, android: Bool) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
@@ -102,7 +102,7 @@ public enum Placeholders {
 
     /// i18next / Symfony: `{{name}}`, `{{ name }}`, `{{- name}}`, `{{name, format}}` → the named sample
     /// or the string sample.
-    public static func i18next(_ text: String, samples: PlaceholderSamples) -> String {
+    package static func i18next(_ text: String, samples: PlaceholderSamples) -> String {
         guard text.contains("{{") else { return text }
         var output = ""
         var rest = Substring(text)
@@ -120,7 +120,7 @@ public enum Placeholders {
 
     /// Chrome `messages.json`: `$NAME$` → the message's placeholder content (in which `$1`…`$9` →
     /// the string sample); a bare `$1` → the string sample; `$$` → `$`.
-    public static func chrome(_ text: String, placeholders: [String: String], samples: PlaceholderSamples) -> String {
+    package static func chrome(_ text: String, placeholders: [String: String], samples: PlaceholderSamples) -> String {
         guard text.contains("$") else { return text }
         func positional(_ text: String) -> String {
             var output = ""

@@ -2,8 +2,8 @@ import Foundation
 
 /// The table for people: grouped by locale, worst first; checks that fit at full size are counted,
 /// not listed.
-public enum TextReport {
-    public static func render(_ run: CheckRun) -> String {
+package enum TextReport {
+    package static func render(_ run: CheckRun) -> String {
         var output = ""
         let byLocale = Dictionary(grouping: run.checks, by: \.locale)
         for locale in byLocale.keys.sorted() {

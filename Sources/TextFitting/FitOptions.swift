@@ -10,7 +10,12 @@ public enum FitBounds: Sendable {
 
 /// Where lines sit horizontally inside the frame.
 public enum LineAlignment: Sendable {
-    case leading, center, trailing
+    /// Against the left edge (the start of left-to-right text).
+    case leading
+    /// Centred.
+    case center
+    /// Against the right edge.
+    case trailing
 
     /// The share of the spare room that goes before the line: 0, ½ or 1.
     public var fraction: Double {
@@ -22,7 +27,7 @@ public enum LineAlignment: Sendable {
     }
 
     /// Where something `width` wide starts inside `container`.
-    public func offset(of width: Double, in container: Double) -> Double {
+    package func offset(of width: Double, in container: Double) -> Double {
         (container - width) * fraction
     }
 }
@@ -40,29 +45,29 @@ public enum TruncationMode: Sendable {
 }
 
 /// What to fit the text into, and how.
-public struct FitOptions: Sendable {
+package struct FitOptions: Sendable {
     /// The largest size tried, in points; the result is never larger.
-    public var maxSize: Double
+    package var maxSize: Double
     /// The smallest size tried is `maxSize × minimumScaleFactor`, in (0, 1].
-    public var minimumScaleFactor: Double
+    package var minimumScaleFactor: Double
     /// Points; infinite means no width limit.
-    public var frameWidth: Double
+    package var frameWidth: Double
     /// Points; infinite means no height limit.
-    public var frameHeight: Double
+    package var frameHeight: Double
     /// The most lines allowed; nil means unlimited.
-    public var lineLimit: Int?
-    public var bounds: FitBounds
+    package var lineLimit: Int?
+    package var bounds: FitBounds
     /// Extra points between consecutive line boxes.
-    public var lineSpacing: Double
-    public var alignment: LineAlignment
-    public var truncation: TruncationMode
+    package var lineSpacing: Double
+    package var alignment: LineAlignment
+    package var truncation: TruncationMode
     /// When set (for example 0.5), the size is rounded down to a multiple of it (never below the
     /// minimum size while the text fits).
-    public var granularity: Double?
+    package var granularity: Double?
     /// When set, the size is the largest of these within the size range at which the text fits.
-    public var presetSizes: [Double]?
+    package var presetSizes: [Double]?
 
-    public init(
+    package init(
         maxSize: Double, minimumScaleFactor: Double = 1, frameWidth: Double = .infinity,
         frameHeight: Double = .infinity, lineLimit: Int? = nil, bounds: FitBounds = .lineBox,
         lineSpacing: Double = 0, alignment: LineAlignment = .leading, truncation: TruncationMode = .tail,
@@ -82,7 +87,7 @@ public struct FitOptions: Sendable {
     }
 
     /// The smallest size tried, `maxSize × minimumScaleFactor`, after clamping both.
-    public var minSize: Double { normalized(withPresets: false).minSize }
+    package var minSize: Double { normalized(withPresets: false).minSize }
 }
 
 /// Options with out-of-range values clamped once, so the algorithms never meet NaN or a negative

@@ -25,12 +25,12 @@ public struct FittedLine: Sendable, Hashable {
     /// Where the pen starts drawing the line: equal to `x` in line-box bounds.
     public var penX: Double
     /// The unit indices the line stands for, trailing whitespace included.
-    public var units: Range<Int>
+    package var units: Range<Int>
     /// True when part of the line's content was replaced by "…" (or cut).
     public var isTruncated: Bool
     private var content: LineText
 
-    public init(
+    package init(
         text: String, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
         penX: Double? = nil, units: Range<Int> = 0..<0, isTruncated: Bool = false
     ) {
@@ -120,17 +120,18 @@ public struct FitResult: Sendable {
     /// `size / maxSize`.
     public var scale: Double
     /// False when the text does not fit even at the minimum size; it is then laid out at the
-    /// minimum size, broken inside words if needed, and truncated per ``FitOptions/truncation``.
+    /// minimum size, broken inside words if needed, and truncated per the truncation mode.
     public var fits: Bool
     /// True when anything of the text was left out.
     public var truncated: Bool
+    /// The lines that show the text at ``size``, top to bottom.
     public var lines: [FittedLine]
     /// The widest line's width.
     public var width: Double
     /// The used height: line boxes (with spacing) or ink, per ``FitBounds``.
     public var height: Double
 
-    public init(
+    package init(
         size: Double, scale: Double, fits: Bool, truncated: Bool, lines: [FittedLine], width: Double,
         height: Double
     ) {

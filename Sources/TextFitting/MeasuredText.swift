@@ -1,5 +1,5 @@
 /// Whether a line may, must, or must not end after a ``TextUnit``.
-public enum BreakKind: Sendable, Hashable {
+package enum BreakKind: Sendable, Hashable {
     /// No break opportunity after the unit.
     case none
     /// A line may end after the unit (a UAX #14 soft break).
@@ -9,13 +9,13 @@ public enum BreakKind: Sendable, Hashable {
 }
 
 /// The ink bounds of one unit at size 1 (em), relative to the unit's pen start, y up.
-public struct InkExtent: Sendable, Hashable {
-    public var left: Double
-    public var right: Double
-    public var bottom: Double
-    public var top: Double
+package struct InkExtent: Sendable, Hashable {
+    package var left: Double
+    package var right: Double
+    package var bottom: Double
+    package var top: Double
 
-    public init(left: Double, right: Double, bottom: Double, top: Double) {
+    package init(left: Double, right: Double, bottom: Double, top: Double) {
         self.left = left
         self.right = right
         self.bottom = bottom
@@ -24,24 +24,24 @@ public struct InkExtent: Sendable, Hashable {
 }
 
 /// One grapheme cluster (never split) of the text, in logical order.
-public struct TextUnit: Sendable, Hashable {
+package struct TextUnit: Sendable, Hashable {
     /// UTF-8 offsets into ``MeasuredText/text``.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The advance at size 1 (em).
-    public var advance: Double
+    package var advance: Double
     /// The ink bounds at size 1; nil when the unit has no ink (a space).
-    public var ink: InkExtent?
+    package var ink: InkExtent?
     /// Trailing whitespace does not count toward a line's width.
-    public var isWhitespace: Bool
+    package var isWhitespace: Bool
     /// The break opportunity after this unit.
-    public var breakAfter: BreakKind
+    package var breakAfter: BreakKind
     /// HarfBuzz says a line ending after this unit (or starting after it) must be shaped again.
-    public var unsafeToBreakAfter: Bool
+    package var unsafeToBreakAfter: Bool
     /// The width (size 1) a line that breaks after this unit gains: a break at a soft hyphen draws
     /// a hyphen there. 0 for every other unit, and where no break happens nothing is drawn.
-    public var hyphenAdvance: Double
+    package var hyphenAdvance: Double
 
-    public init(
+    package init(
         range: Range<Int>, advance: Double, ink: InkExtent?, isWhitespace: Bool, breakAfter: BreakKind,
         unsafeToBreakAfter: Bool = false, hyphenAdvance: Double = 0
     ) {
@@ -61,28 +61,28 @@ public struct TextUnit: Sendable, Hashable {
 /// break (a hard one after a final newline), and a trailing newline should not cost a line.
 /// A unit with a mandatory break after it is treated as whitespace at the end of its line even if
 /// ``TextUnit/isWhitespace`` is false, since UAX #14 only puts hard breaks after line separators.
-public struct MeasuredText: Sendable {
-    public var text: String
-    public var units: [TextUnit]
+package struct MeasuredText: Sendable {
+    package var text: String
+    package var units: [TextUnit]
     /// Above the baseline, at size 1.
-    public var ascent: Double
+    package var ascent: Double
     /// Below the baseline, at size 1, positive.
-    public var descent: Double
-    public var lineGap: Double
+    package var descent: Double
+    package var lineGap: Double
     /// The distance between baselines of consecutive lines at size 1, before line spacing.
-    public var lineHeight: Double { ascent + descent + lineGap }
+    package var lineHeight: Double { ascent + descent + lineGap }
     /// "…" measured at size 1 (its range is ignored); nil when the font has none, in which case
     /// truncation just cuts.
-    public var ellipsis: TextUnit?
+    package var ellipsis: TextUnit?
     /// The exact width (size 1) of `units[range]` shaped on their own, trailing whitespace excluded.
     ///
     /// Called only for a line (or a candidate line) whose start or end is marked
     /// ``TextUnit/unsafeToBreakAfter``; nil means the sum of the advances is exact. The range passed
     /// never has trailing whitespace in it. Only the line-box width uses it: ink extents stay those
     /// of the whole-text shaping.
-    public var reshapedWidth: (@Sendable (Range<Int>) -> Double)?
+    package var reshapedWidth: (@Sendable (Range<Int>) -> Double)?
 
-    public init(
+    package init(
         text: String, units: [TextUnit], ascent: Double, descent: Double, lineGap: Double,
         ellipsis: TextUnit?, reshapedWidth: (@Sendable (Range<Int>) -> Double)? = nil
     ) {

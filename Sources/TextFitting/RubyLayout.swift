@@ -1,27 +1,27 @@
 /// A run of base text and the ruby (furigana) over it, measured at unit size.
-public struct RubySegment: Sendable, Hashable {
+package struct RubySegment: Sendable, Hashable {
     /// Base text width at unit size.
-    public var baseWidth: Double
+    package var baseWidth: Double
     /// Ruby text width at unit size (its font size is ratio × the base size); nil for plain text.
-    public var rubyWidth: Double?
+    package var rubyWidth: Double?
 
-    public init(baseWidth: Double, rubyWidth: Double? = nil) {
+    package init(baseWidth: Double, rubyWidth: Double? = nil) {
         self.baseWidth = baseWidth
         self.rubyWidth = rubyWidth
     }
 }
 
-public struct RubyOptions: Sendable {
-    public var maxSize: Double
-    public var minimumScaleFactor: Double = 1
-    public var frameWidth: Double = .infinity
-    public var frameHeight: Double = .infinity
+package struct RubyOptions: Sendable {
+    package var maxSize: Double
+    package var minimumScaleFactor: Double = 1
+    package var frameWidth: Double = .infinity
+    package var frameHeight: Double = .infinity
     /// Ruby size ÷ base size (seed 004: half).
-    public var ratio: Double = 0.5
+    package var ratio: Double = 0.5
     /// Points between the ruby line and the base line.
-    public var spacing: Double = 0
+    package var spacing: Double = 0
 
-    public init(
+    package init(
         maxSize: Double, minimumScaleFactor: Double = 1, frameWidth: Double = .infinity,
         frameHeight: Double = .infinity, ratio: Double = 0.5, spacing: Double = 0
     ) {
@@ -36,17 +36,33 @@ public struct RubyOptions: Sendable {
 
 /// A box in points (y grows down) with the pen start and baseline of the text drawn in it.
 public struct TextBox: Sendable, Hashable {
-    public var x: Double, y: Double, width: Double, height: Double
+    /// The left edge, in points.
+    public var x: Double
+    /// The top edge, in points.
+    public var y: Double
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
+    /// Where the pen starts drawing the box's text (centred in the box).
     public var textX: Double
+    /// The y of the box's baseline.
     public var baseline: Double
 }
 
+/// A ruby layout: one size for the base text, ruby at a ratio of it, and a box for every segment.
 public struct RubyResult: Sendable {
+    /// The base text's size in points.
     public var size: Double
+    /// The ruby's size: `size × ratio`.
     public var rubySize: Double
+    /// `size / maxSize`.
     public var scale: Double
+    /// True when the layout fits the frame at ``size``.
     public var fits: Bool
+    /// The width the layout uses.
     public var width: Double
+    /// The height the layout uses, ruby included.
     public var height: Double
     /// Per segment: the base box and, when it has ruby, the ruby box above it.
     public var segments: [(base: TextBox, ruby: TextBox?)]
@@ -56,8 +72,8 @@ public struct RubyResult: Sendable {
 /// ruby centred over its base, the ruby line on top, and one scale for everything:
 ///
 ///   s = min(maxSize, W / Σ max(bⱼ, ratio·rⱼ), (H − spacing) / (h·(1 + ratio)))
-public enum RubyFitter {
-    public static func fit(_ segments: [RubySegment], extent: RowExtent, options: RubyOptions) -> RubyResult {
+package enum RubyFitter {
+    package static func fit(_ segments: [RubySegment], extent: RowExtent, options: RubyOptions) -> RubyResult {
         let ratio = options.ratio
         let segmentWidths = segments.map { max($0.baseWidth, ratio * ($0.rubyWidth ?? 0)) }
         let totalWidth = segmentWidths.reduce(0, +)

@@ -1,18 +1,18 @@
 /// One row of a stack: single-line text measured at unit size (size 1, so widths are in em).
-public struct StackRow: Sendable, Hashable {
+package struct StackRow: Sendable, Hashable {
     /// The row's width at unit size, in the stack's bounds (advance width, or ink width).
-    public var width: Double
+    package var width: Double
     /// The width of the hidden template the row is sized by (seed 002's "1/1000s" behind "1/5s");
     /// the row is laid out as if it showed the template whenever that is wider.
-    public var templateWidth: Double?
+    package var templateWidth: Double?
     /// Distance from the row box's left edge to where the text's pen starts, at unit size (in ink
     /// bounds, minus the ink's left bearing; 0 for line boxes).
-    public var leadingOffset: Double
+    package var leadingOffset: Double
     /// The row's font size relative to the shared size (1 = the shared size).
-    public var weight: Double
-    public var alignment: LineAlignment
+    package var weight: Double
+    package var alignment: LineAlignment
 
-    public init(
+    package init(
         width: Double, templateWidth: Double? = nil, leadingOffset: Double = 0, weight: Double = 1,
         alignment: LineAlignment = .leading
     ) {
@@ -24,18 +24,18 @@ public struct StackRow: Sendable, Hashable {
     }
 
     /// The width the row claims at unit size: its own or its template's, whichever is wider, × weight.
-    public var claimedWidth: Double { max(width, templateWidth ?? 0) * weight }
+    package var claimedWidth: Double { max(width, templateWidth ?? 0) * weight }
 }
 
 /// The vertical extent every row shares at unit size: the line box (ascent + descent + lineGap), or
 /// in ink bounds the union of the rows' ink, so that rows of equal weight always have equal heights.
-public struct RowExtent: Sendable, Hashable {
+package struct RowExtent: Sendable, Hashable {
     /// Distance from the top of a row box to the baseline, at unit size.
-    public var ascent: Double
+    package var ascent: Double
     /// Row box height at unit size.
-    public var height: Double
+    package var height: Double
 
-    public init(ascent: Double, height: Double) {
+    package init(ascent: Double, height: Double) {
         self.ascent = ascent
         self.height = height
     }
@@ -49,18 +49,18 @@ public enum RowSpacing: Sendable, Hashable {
     case rowHeights(Double)
 }
 
-public struct StackOptions: Sendable {
-    public var maxSize: Double
-    public var minimumScaleFactor: Double = 1
-    public var frameWidth: Double = .infinity
-    public var frameHeight: Double = .infinity
-    public var spacing: RowSpacing = .points(0)
+package struct StackOptions: Sendable {
+    package var maxSize: Double
+    package var minimumScaleFactor: Double = 1
+    package var frameWidth: Double = .infinity
+    package var frameHeight: Double = .infinity
+    package var spacing: RowSpacing = .points(0)
     /// Every row frame gets the widest row's width (seed 000's Layout4), text aligned inside.
-    public var equalWidth = false
+    package var equalWidth = false
     /// Device pixels per point (2 or 3 for @2x/@3x); nil leaves sizes and frames exact.
-    public var pixelScale: Double?
+    package var pixelScale: Double?
 
-    public init(
+    package init(
         maxSize: Double, minimumScaleFactor: Double = 1, frameWidth: Double = .infinity,
         frameHeight: Double = .infinity, spacing: RowSpacing = .points(0), equalWidth: Bool = false,
         pixelScale: Double? = nil
@@ -77,7 +77,14 @@ public struct StackOptions: Sendable {
 
 /// Where a row of a fitted stack goes, in points (y grows down, origin at the stack's top-left).
 public struct StackRowFrame: Sendable, Hashable {
-    public var x: Double, y: Double, width: Double, height: Double
+    /// The left edge, in points.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The row's width.
+    public var width: Double
+    /// The row's line height.
+    public var height: Double
     /// The y of the row's baseline.
     public var baseline: Double
     /// Where the text's pen starts (the frame's x plus the alignment inside it).
@@ -86,13 +93,19 @@ public struct StackRowFrame: Sendable, Hashable {
     public var size: Double
 }
 
+/// Rows sharing one size: the size, and where each row stands.
 public struct StackResult: Sendable {
     /// The shared size (a row of weight w is drawn at size × w).
     public var size: Double
+    /// `size / maxSize`.
     public var scale: Double
+    /// True when every row fits the frame at ``size``.
     public var fits: Bool
+    /// The width the rows use (the widest row's extent).
     public var width: Double
+    /// The height of all rows with their spacing.
     public var height: Double
+    /// Each row's frame, top to bottom.
     public var rows: [StackRowFrame]
 }
 
@@ -104,11 +117,11 @@ public struct StackResult: Sendable {
 /// with wᵢ the row's claimed width (its template's when wider) and hᵢ its height, both at unit size
 /// and × weight. With a pixel scale, s is lowered until the base row height is a whole number of
 /// device pixels, so equal-weight rows get identical pixel heights and nothing overflows.
-public enum StackFitter {
+package enum StackFitter {
     /// Relative error of a row's width at the size computed from it (W / w × w ≠ W exactly).
     static let roundingSlack = 1e-12
 
-    public static func fit(_ rows: [StackRow], extent: RowExtent, options: StackOptions) -> StackResult {
+    package static func fit(_ rows: [StackRow], extent: RowExtent, options: StackOptions) -> StackResult {
         let pixel = options.pixelScale
         // On a pixel grid the usable frame is the whole pixels inside it.
         let frameWidth = snapDown(options.frameWidth, pixel)

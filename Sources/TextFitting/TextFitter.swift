@@ -1,10 +1,10 @@
 /// Fits measured text into a frame: the exact largest font size at which it fits, like SwiftUI's
 /// `minimumScaleFactor` but computed exactly rather than by stepping.
-public enum TextFitter {
+package enum TextFitter {
     /// The relative slack on every "fits" comparison (widths and heights), so that a size computed
     /// from a bound fits despite floating-point rounding. The search itself is exact; results are
     /// within this of the true largest size.
-    public static let fitTolerance = 1e-9
+    package static let fitTolerance = 1e-9
 
     /// The largest size in `[maxSize × minimumScaleFactor, maxSize]` at which greedily broken
     /// `text` fits the frame, the line limit and the frame height, with its lines.
@@ -12,13 +12,13 @@ public enum TextFitter {
     /// Text is measured at size 1, so widths scale with the size. When nothing in range fits, the
     /// text is laid out at the minimum size (words wider than the frame broken between units),
     /// lines past the limit or the height dropped, and the last one truncated; `fits` is then false.
-    public static func fit(_ text: MeasuredText, options: FitOptions) -> FitResult {
+    package static func fit(_ text: MeasuredText, options: FitOptions) -> FitResult {
         fit(FitProblem(text, options: options.normalized))
     }
 
     /// ``fit(_:options:)`` of `table.text`, with the tables built once by ``FitTable`` rather than
     /// on every call: the same result, faster when one text is fitted into many frames.
-    public static func fit(_ table: FitTable, options: FitOptions) -> FitResult {
+    package static func fit(_ table: FitTable, options: FitOptions) -> FitResult {
         fit(FitProblem(table, options: options.normalized))
     }
 
@@ -30,7 +30,7 @@ public enum TextFitter {
     /// Greedy lines of `text` at unit width `width` (em), as unit index ranges that include each
     /// line's trailing whitespace and together cover all units. Words are never split; a word wider
     /// than `width` gets a line of its own. Empty text has one empty line.
-    public static func layout(_ text: MeasuredText, width: Double, bounds: FitBounds) -> [Range<Int>] {
+    package static func layout(_ text: MeasuredText, width: Double, bounds: FitBounds) -> [Range<Int>] {
         var lines: [LaidLine] = []
         _ = LineTable(text, bounds: bounds).greedy(
             width: width, slack: 1 + fitTolerance, emergency: false, record: true, lines: &lines)
@@ -43,7 +43,7 @@ public enum TextFitter {
     /// the size ``fit(_:options:)-(FitTable,_)`` returns, without laying out its lines. Line-box
     /// fits of a finite width read it from the text's staircase of line-count widths, in a few
     /// comparisons once the stairs are known.
-    public static func size(_ table: FitTable, options: FitOptions) -> Double? {
+    package static func size(_ table: FitTable, options: FitOptions) -> Double? {
         let problem = FitProblem(table, options: options.normalized)
         if options.presetSizes == nil, options.granularity == nil, problem.options.lineLimit != 1,
             let staircase = problem.staircase, let size = problem.staircaseSize(staircase)
@@ -54,7 +54,7 @@ public enum TextFitter {
         return problem.bestFit()?.size
     }
 
-    public static func fits(_ text: MeasuredText, size: Double, options: FitOptions) -> Bool {
+    package static func fits(_ text: MeasuredText, size: Double, options: FitOptions) -> Bool {
         FitProblem(text, options: options.normalized(withPresets: false)).fits(atSize: size)
     }
 }
@@ -62,24 +62,24 @@ public enum TextFitter {
 /// A ``MeasuredText`` with the tables the fitter works from (prefix sums of the advances, break
 /// opportunities, absolute ink) built once, for fitting one text into many frames
 /// (see ``TextFitter``). Immutable and cheap to copy.
-public struct FitTable: Sendable {
+package struct FitTable: Sendable {
     let table: LineTable
     /// The widths at which the text takes fewer lines, found on demand (nil when widths may shrink).
     let staircase: Staircase?
 
     /// The text the tables were built from.
-    public var text: MeasuredText { table.text }
+    package var text: MeasuredText { table.text }
 
     /// Builds the tables for `text`; ink tables only when some unit has ink (without any, ink
     /// bounds see no ink, as they would in the text itself).
-    public init(_ text: MeasuredText) {
+    package init(_ text: MeasuredText) {
         table = LineTable(text, ink: text.units.contains { $0.ink != nil })
         staircase = Staircase(table)
     }
 
     /// The same tables for the text with `ellipsis` as its ellipsis (the tables do not depend on it,
     /// but are built again).
-    public func withEllipsis(_ ellipsis: TextUnit?) -> FitTable {
+    package func withEllipsis(_ ellipsis: TextUnit?) -> FitTable {
         var text = text
         text.ellipsis = ellipsis
         return FitTable(text)

@@ -58,7 +58,7 @@ struct FontOptions: ParsableArguments {
 
     func loadPrimary() throws -> Font {
         let resolved = try font.first.map(Self.resolve)
-        let face = try resolved.map { resolved throws(FontEngineError) in
+        let face = try resolved.map { resolved throws(FontFitError) in
             try FontFace(contentsOf: resolved.path, index: faceIndex ?? resolved.faceIndex)
         } ?? BundledFont.face()
         var instance = resolved?.namedInstance
@@ -71,7 +71,7 @@ struct FontOptions: ParsableArguments {
             }) {
                 instance = index
             } else {
-                throw FontEngineError.unknownNamedInstance(
+                throw FontFitError.unknownNamedInstance(
                     namedInstance, available: instances.map { $0.name })
             }
         }
@@ -129,7 +129,7 @@ struct ShapingArguments: ParsableArguments {
     func options(for font: Font) throws -> ShapingOptions {
         var options = try ShapingOptions(
             features: FontFeature.list(features),
-            direction: direction.map { text throws(FontEngineError) in try TextDirection(parsing: text) },
+            direction: direction.map { text throws(FontFitError) in try TextDirection(parsing: text) },
             script: script, language: language, lineBreak: lineBreak
         ).validated()
         if monospacedDigits {
@@ -166,16 +166,16 @@ struct TextInput: ParsableArguments {
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw FontEngineError.fileNotFound(path: path)
+                throw FontFitError.fileNotFound(path: path)
             }
-            guard !isDirectory.boolValue else { throw FontEngineError.notAFile(path: path) }
+            guard !isDirectory.boolValue else { throw FontFitError.notAFile(path: path) }
             guard let contents = FileManager.default.contents(atPath: path) else {
-                throw FontEngineError.unreadableFile(path: path, reason: "permission denied or I/O error")
+                throw FontFitError.unreadableFile(path: path, reason: "permission denied or I/O error")
             }
             data = contents
         }
         guard var text = String(validating: data, as: UTF8.self) else {
-            throw FontEngineError.undecodableText(source: path == "-" ? "standard input" : path)
+            throw FontFitError.undecodableText(source: path == "-" ? "standard input" : path)
         }
         if text.last?.isNewline == true { text.removeLast() }
         return text

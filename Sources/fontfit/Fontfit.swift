@@ -16,15 +16,15 @@ struct Fontfit: ParsableCommand {
 
     /// Parses and runs a command, turning every failure into one `error: ` line and an exit code
     /// from sysexits.h: 64 bad usage or values, 65 bad font data or text, 66 a file that cannot be
-    /// opened.
+    /// opened, 70 a library failing to write the output.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as FontEngineError {
-            fail(error.description, code: exitCode(for: error.kind))
+        } catch let error as FontFitError {
+            fail(error.description, code: error.kind.exitStatus)
         } catch let error as CLIError {
-            fail(error.message, code: exitCode(for: error.kind))
+            fail(error.message, code: error.kind.exitStatus)
         } catch {
             if exitCode(for: error) == .success || error is CleanExit {
                 exit(withError: error)
@@ -62,14 +62,6 @@ struct Fontfit: ParsableCommand {
         return previous[b.count]
     }
 
-    private static func exitCode(for kind: FontEngineError.Kind) -> Int32 {
-        switch kind {
-        case .usage: 64
-        case .data: 65
-        case .file: 66
-        }
-    }
-
     private static func fail(_ message: String, code: Int32) -> Never {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         Foundation.exit(code)
@@ -79,7 +71,7 @@ struct Fontfit: ParsableCommand {
 /// A failure found by the CLI itself rather than the library.
 struct CLIError: Error {
     let message: String
-    let kind: FontEngineError.Kind
+    let kind: FontFitError.Kind
 
     static func usage(_ message: String) -> CLIError { CLIError(message: message, kind: .usage) }
 }

@@ -2,7 +2,7 @@ import FontFit
 import Testing
 
 /// Issue 11: sizes, frames and factors from the extremes. Every call either throws a
-/// FontEngineError naming the value or returns a result that keeps the documented promises: a
+/// FontFitError naming the value or returns a result that keeps the documented promises: a
 /// finite size in [maxSize × minimumScaleFactor, maxSize], finite extents, at least one line, and
 /// with `fits` the used extent inside the frame. (`fit "" --size 1.7976931348623157e308` reported
 /// fits with a null height; `--size 1e308` returned no lines; `--hinting` at 1e300 trapped.)

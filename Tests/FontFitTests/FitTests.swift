@@ -157,7 +157,7 @@ import Testing
             let larger = try font.fit("quick brown", in: box, maxSize: fit.size + 1, widths: .hinted)
             #expect(!larger.fits, "\(fit.size + 1) fits too")
         }
-        #expect(throws: FontEngineError.self) {
+        #expect(throws: FontFitError.self) {
             try font.fit("quick brown", in: box, maxSize: 65_536, minimumScaleFactor: 1e-4, widths: .hinted)
         }
     }
@@ -179,12 +179,12 @@ import Testing
     @Test func invalidValuesAreRejected() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let frame = FrameSize(width: 100, height: 100)
-        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 0) }
-        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 10, minimumScaleFactor: 0) }
-        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 10, minimumScaleFactor: 1.5) }
-        #expect(throws: FontEngineError.self) { try font.fit("x", in: frame, maxSize: 10, lineLimit: 0) }
-        #expect(throws: FontEngineError.self) { try font.fit("x", in: FrameSize(width: -1, height: 10), maxSize: 10) }
-        #expect(throws: FontEngineError.self) { try font.fit("x", in: FrameSize(width: .nan, height: 10), maxSize: 10) }
+        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, maxSize: 0) }
+        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, maxSize: 10, minimumScaleFactor: 0) }
+        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, maxSize: 10, minimumScaleFactor: 1.5) }
+        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, maxSize: 10, lineLimit: 0) }
+        #expect(throws: FontFitError.self) { try font.fit("x", in: FrameSize(width: -1, height: 10), maxSize: 10) }
+        #expect(throws: FontFitError.self) { try font.fit("x", in: FrameSize(width: .nan, height: 10), maxSize: 10) }
     }
 }
 

@@ -398,15 +398,15 @@ private func parseXML(_ text: String) throws -> XMLCollector {
 
     @Test func invalidCanvasesAreErrors() throws {
         var scene = RenderScene(width: 100, height: 100, pixelScale: 0)
-        #expect(throws: FontEngineError.self) { try PNGRenderer.rasterize(scene) }
+        #expect(throws: FontFitError.self) { try PNGRenderer.rasterize(scene) }
         scene.pixelScale = 1
         scene.width = 0
-        #expect(throws: FontEngineError.self) { try PNGRenderer.rasterize(scene) }
+        #expect(throws: FontFitError.self) { try PNGRenderer.rasterize(scene) }
         scene.width = 1e6
-        #expect(throws: FontEngineError.self) { try PNGRenderer.rasterize(scene) }
+        #expect(throws: FontFitError.self) { try PNGRenderer.rasterize(scene) }
         var image = RGBAImage(width: 2, height: 2)
         image.pixels.removeLast()
-        #expect(throws: FontEngineError.self) { try PNGEncoder.encode(image) }
+        #expect(throws: FontFitError.self) { try PNGEncoder.encode(image) }
     }
 
     @Test func valuesFarOffTheCanvasAreClipped() throws {

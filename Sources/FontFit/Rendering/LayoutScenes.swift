@@ -60,7 +60,7 @@ extension RenderScene {
     public static func measurement(
         _ text: String, fonts: FontStack, size: Double, shaping: ShapingOptions = ShapingOptions(),
         images: [InlineImage] = [], style: RenderStyle = .debug, pixelScale: Double = 2
-    ) throws(FontEngineError) -> RenderScene {
+    ) throws(FontFitError) -> RenderScene {
         let line = try fonts.measure(text, size: size, options: try shaping.horizontalOnly(for: "render"), images: images)
         var scene = RenderScene(
             frame: FrameSize(width: line.width, height: line.metrics.lineHeight),

@@ -2,7 +2,7 @@ import Foundation
 
 /// Draws a ``RenderScene`` into pixels at its ``RenderScene/pixelScale`` and encodes them as PNG.
 ///
-/// Glyphs are rasterised by FreeType (``GlyphRasterizer``: unhinted, antialiased, subpixel
+/// Glyphs are rasterised by FreeType (unhinted, antialiased, subpixel
 /// positioned). Rectangle and line strokes are pixel-aligned bands, without antialiasing, as wide as
 /// strokeWidth × pixelScale rounded (at least one device pixel): inside a rectangle's edges for
 /// ``RenderScene/StrokePosition/inside`` (a 1 pt frame at @2x covers the two device pixels just
@@ -26,7 +26,7 @@ public enum PNGRenderer {
     }
 
     /// The scene's pixels, as the PNG holds them.
-    public static func rasterize(_ scene: RenderScene) throws(FontEngineError) -> RGBAImage {
+    public static func rasterize(_ scene: RenderScene) throws(FontFitError) -> RGBAImage {
         guard scene.pixelScale.isFinite, scene.pixelScale > 0 else {
             throw .invalidValue(name: "pixel scale", value: "\(scene.pixelScale)", expected: "a finite number above 0")
         }
@@ -68,7 +68,7 @@ public enum PNGRenderer {
     }
 
     /// The scene as PNG bytes (8-bit RGBA).
-    public static func render(_ scene: RenderScene) throws(FontEngineError) -> Data {
+    public static func render(_ scene: RenderScene) throws(FontFitError) -> Data {
         try PNGEncoder.encode(try rasterize(scene))
     }
 }

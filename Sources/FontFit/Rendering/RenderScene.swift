@@ -15,6 +15,7 @@
 public struct RenderScene: Sendable {
     /// The canvas size in points.
     public var width: Double
+    /// The canvas height in points.
     public var height: Double
     /// Device pixels per point in the PNG (2 for @2x); the SVG is always in points.
     public var pixelScale: Double
@@ -22,12 +23,15 @@ public struct RenderScene: Sendable {
     public var background: RGBAColor
     /// Written as the SVG's `<title>` when set.
     public var title: String?
+    /// What is painted, in order.
     public var elements: [Element] = []
     /// Where a layout scene (``fit(_:frame:text:style:pixelScale:)`` and the others) put the
     /// layout's top-left corner, and the style it was drawn in.
     public internal(set) var origin: (x: Double, y: Double) = (0, 0)
+    /// The style a layout scene was drawn in.
     public internal(set) var style = RenderStyle.debug
 
+    /// An empty canvas `width` × `height` points.
     public init(
         width: Double, height: Double, pixelScale: Double = 2, background: RGBAColor = .white,
         title: String? = nil
@@ -39,9 +43,13 @@ public struct RenderScene: Sendable {
         self.title = title
     }
 
+    /// One thing painted.
     public enum Element: Sendable {
+        /// A rectangle.
         case rect(Rect)
+        /// A straight line.
         case line(Line)
+        /// Glyphs of one font.
         case text(Text)
     }
 
@@ -56,14 +64,20 @@ public struct RenderScene: Sendable {
 
     /// An axis-aligned rectangle, stroked on its edges and/or filled.
     public struct Rect: Sendable, Hashable {
+        /// Where the rectangle is, in points.
         public var box: Box
+        /// The edges' colour; nil for no stroke.
         public var stroke: RGBAColor?
+        /// The stroke's width in points.
         public var strokeWidth: Double
+        /// Whether the stroke lies inside the box or on its edges.
         public var strokePosition: StrokePosition
         /// Dash and gap lengths in points, alternating; empty for a solid stroke.
         public var dash: [Double]
+        /// The inside's colour; nil for no fill.
         public var fill: RGBAColor?
 
+        /// A rectangle; the default is a 1 pt red frame stroked inside, like the debug overlay's.
         public init(
             _ box: Box, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
             strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
@@ -79,11 +93,22 @@ public struct RenderScene: Sendable {
 
     /// A straight line (a baseline, a guide).
     public struct Line: Sendable, Hashable {
-        public var x1: Double, y1: Double, x2: Double, y2: Double
+        /// Start x, in points.
+        public var x1: Double
+        /// Start y.
+        public var y1: Double
+        /// End x.
+        public var x2: Double
+        /// End y.
+        public var y2: Double
+        /// The line's colour.
         public var color: RGBAColor
+        /// The line's width in points.
         public var width: Double
+        /// Dash and gap lengths in points, alternating; empty for a solid line.
         public var dash: [Double]
 
+        /// A line from (x1, y1) to (x2, y2); green and solid unless told otherwise.
         public init(
             x1: Double, y1: Double, x2: Double, y2: Double, color: RGBAColor = .baselineGreen,
             width: Double = 1, dash: [Double] = []
@@ -100,12 +125,16 @@ public struct RenderScene: Sendable {
 
     /// Glyphs of one font at one size: each pen position is on the baseline, in points.
     public struct Text: Sendable {
+        /// The font the glyphs are in.
         public var font: Font
         /// The em size in points.
         public var size: Double
+        /// The glyphs, each at its pen position on the baseline.
         public var glyphs: [PositionedGlyph]
+        /// The glyphs' colour.
         public var color: RGBAColor
 
+        /// Glyphs of `font` at `size` points.
         public init(font: Font, size: Double, glyphs: [PositionedGlyph], color: RGBAColor = .black) {
             self.font = font
             self.size = size
@@ -114,7 +143,7 @@ public struct RenderScene: Sendable {
         }
     }
 
-    /// What ``addTextLine(_:font:size:x:y:options:decorations:)`` draws around the glyphs; nil
+    /// What ``RenderScene/addTextLine(_:font:size:x:y:options:color:decorations:)`` draws around the glyphs; nil
     /// leaves a part out.
     public struct LineDecorations: Sendable, Hashable {
         /// The line box: the advance width by the line height, from the top-left corner.
@@ -124,6 +153,7 @@ public struct RenderScene: Sendable {
         /// The tight ink bounds, dashed.
         public var inkBox: RGBAColor?
 
+        /// Decorations; the default draws line boxes in blue and baselines in green.
         public init(
             lineBox: RGBAColor? = .lineBoxBlue, baseline: RGBAColor? = .baselineGreen, inkBox: RGBAColor? = nil
         ) {
@@ -136,10 +166,12 @@ public struct RenderScene: Sendable {
         public static let none = LineDecorations(lineBox: nil, baseline: nil, inkBox: nil)
     }
 
+    /// Appends an element, painted over everything before it.
     public mutating func add(_ element: Element) {
         elements.append(element)
     }
 
+    /// Appends a rectangle (see ``Rect``).
     public mutating func addRect(
         _ box: Box, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
         strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
@@ -151,6 +183,7 @@ public struct RenderScene: Sendable {
                     fill: fill)))
     }
 
+    /// Appends a straight line (see ``Line``).
     public mutating func addLine(
         x1: Double, y1: Double, x2: Double, y2: Double, color: RGBAColor = .baselineGreen, width: Double = 1,
         dash: [Double] = []
@@ -158,12 +191,13 @@ public struct RenderScene: Sendable {
         elements.append(.line(Line(x1: x1, y1: y1, x2: x2, y2: y2, color: color, width: width, dash: dash)))
     }
 
+    /// Appends glyphs (see ``Text``).
     public mutating func addText(_ text: Text) {
         elements.append(.text(text))
     }
 
     /// Adds the glyphs of `paragraph` that lie in the UTF-8 `range` (all when nil), as
-    /// ``ShapedParagraph/walk(_:_:)`` places them, at `size` points with the pen starting at
+    /// `ShapedParagraph`'s walk places them, at `size` points with the pen starting at
     /// (`x`, `baseline`): one text element per font. Inline images leave their space empty. Returns
     /// the advance drawn, in points.
     @discardableResult
@@ -191,7 +225,7 @@ public struct RenderScene: Sendable {
         _ text: String, fonts: FontStack, size: Double, x: Double, y: Double,
         options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [], color: RGBAColor = .black,
         decorations: LineDecorations = LineDecorations()
-    ) throws(FontEngineError) -> LineMeasurement {
+    ) throws(FontFitError) -> LineMeasurement {
         try Font.checkSize(size)
         try InlineImage.validate(images, in: text)
         let paragraph = ShapedParagraph(text, fonts: fonts, options: try options.validated(), images: images)
@@ -224,7 +258,7 @@ public struct RenderScene: Sendable {
         _ text: String, font: Font, size: Double, x: Double, y: Double,
         options: ShapingOptions = ShapingOptions(), color: RGBAColor = .black,
         decorations: LineDecorations = LineDecorations()
-    ) throws(FontEngineError) -> LineMeasurement {
+    ) throws(FontFitError) -> LineMeasurement {
         try addTextLine(
             text, fonts: FontStack(font), size: size, x: x, y: y, options: options, color: color,
             decorations: decorations)

@@ -2,26 +2,39 @@
 /// boxes in blue, baselines in green, an 8 pt margin), or `clean`, only the text — what a server
 /// making Open Graph cards, badges or thumbnails wants.
 public struct RenderStyle: Sendable, Hashable {
+    /// What a picture shows besides the text.
     public enum Look: String, Sendable, Hashable, CaseIterable {
-        case debug, clean
+        /// The frame, line boxes and baselines drawn over the text, with a margin.
+        case debug
+        /// The text alone.
+        case clean
     }
 
     /// Where the laid-out block stands in the frame's height when it is shorter (clean pictures).
     public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable {
-        case top, center, bottom
+        /// At the top of the frame.
+        case top
+        /// Centred in the frame's height.
+        case center
+        /// At the bottom of the frame.
+        case bottom
     }
 
+    /// Debug overlay or clean text.
     public var look: Look
+    /// The colour of the glyphs.
     public var textColor: RGBAColor
     /// `.clear` leaves the canvas transparent.
     public var background: RGBAColor
     /// The canvas in points; nil makes it the frame (or the used area where the frame is
     /// unbounded) plus the padding, or plus the debug margin.
     public var canvas: FrameSize?
+    /// Where the text block stands in a taller frame.
     public var verticalAlignment: VerticalAlignment
     /// Space in points between the canvas's edges and the frame (clean pictures).
     public var padding: Double
 
+    /// A style; the defaults are the debug look, black on white, the frame as the canvas.
     public init(
         look: Look = .debug, textColor: RGBAColor = .black, background: RGBAColor = .white, canvas: FrameSize? = nil,
         verticalAlignment: VerticalAlignment = .top, padding: Double = 0

@@ -3,11 +3,12 @@ import Foundation
 /// Writes a ``RenderScene`` as an SVG document in points.
 ///
 /// Each inked glyph is one `<path>` whose data is the glyph's outline in font units
-/// (``Font/glyphOutline(_:)``), placed by `transform="translate(x y) scale(k -k)"` with
+/// (``/FontEngine/Font/glyphOutline(_:)``), placed by `transform="translate(x y) scale(k -k)"` with
 /// k = size / unitsPerEm, so the path data stays on the font's own grid. A colour bitmap glyph
 /// (CBDT, sbix), which has no outline, is embedded as its PNG in an `<image>` at its bitmap box.
 /// The output depends only on the scene: numbers are written with fixed, trimmed precision.
 public enum SVGRenderer {
+    /// The SVG document of `scene`: a self-contained UTF-8 string.
     public static func render(_ scene: RenderScene) -> String {
         var writer = SVGWriter()
         return writer.document(scene)

@@ -2,7 +2,7 @@
 ///
 /// Each case carries what was wrong and with what (path, option, value), so that a one-line message
 /// is enough for a user to fix it. ``kind`` groups the cases the way a command-line tool reports them.
-public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FontFitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing exists at the path.
     case fileNotFound(path: String)
     /// The path names a directory or another non-regular file.
@@ -32,6 +32,9 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
     case undecodableText(source: String)
     /// Any other value out of its range: a frame, a scale factor, a line limit.
     case invalidValue(name: String, value: String, expected: String)
+    /// A library fontfit relies on failed to write its output (libpng encoding a picture): not the
+    /// caller's values, so not a usage error.
+    case outputFailed(what: String, reason: String)
 
     /// How a caller should classify the failure.
     public enum Kind: Sendable {
@@ -41,14 +44,29 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
         case data
         /// A file is missing or cannot be opened (a CLI exits 66, EX_NOINPUT).
         case file
+        /// Writing the result failed inside a library (a CLI exits 70, EX_SOFTWARE).
+        case output
+
+        /// The status a command-line tool exits with for this kind (sysexits.h), as `fontfit` and
+        /// `fontfit batch` report it.
+        public var exitStatus: Int32 {
+            switch self {
+            case .usage: 64
+            case .data: 65
+            case .file: 66
+            case .output: 70
+            }
+        }
     }
 
+    /// How a caller should classify the failure: see ``Kind``.
     public var kind: Kind {
         switch self {
         case .fileNotFound, .notAFile, .unreadableFile: .file
         case .invalidFontData, .undecodableText: .data
         case .faceIndexOutOfRange, .invalidFeature, .invalidVariation, .unknownAxis,
              .unknownNamedInstance, .invalidDirection, .invalidScript, .invalidSize, .invalidValue: .usage
+        case .outputFailed: .output
         }
     }
 
@@ -59,6 +77,10 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
         return "\(value.prefix(60))… (\(value.count) characters)"
     }
 
+    /// The one-line message: what was wrong, and with what.
+    public var message: String { description }
+
+    /// The one-line message (``message``).
     public var description: String {
         switch self {
         case .fileNotFound(let path):
@@ -93,6 +115,8 @@ public enum FontEngineError: Error, Sendable, Equatable, CustomStringConvertible
             "text in \(source) is not valid UTF-8"
         case .invalidValue(let name, let value, let expected):
             "invalid \(name) \(Self.excerpt(value)): expected \(expected)"
+        case .outputFailed(let what, let reason):
+            "\(what) failed: \(reason)"
         }
     }
 }
