@@ -88,11 +88,27 @@ public struct PreparedText: Sendable {
         truncation: TruncationMode = .tail, granularity: Double? = nil, presetSizes: [Double]? = nil,
         widths: WidthModel? = nil
     ) throws(FontFitError) -> FitResult {
-        let widths = widths ?? fonts.defaultWidthModel
+        try fit(
+            in: frame,
+            options: FitOptions(
+                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
+                presetSizes: presetSizes, widths: widths))
+    }
+
+    /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
+    /// exactly, and the lines that prove it: see ``FitOptions`` for each setting, and
+    /// <doc:FittingSemantics> for what "fits" means.
+    public func fit(in frame: FrameSize, options settings: FitOptions) throws(FontFitError) -> FitResult {
+        let (maxSize, minimumScaleFactor, lineLimit, bounds, lineSpacing, alignment, truncation, granularity, presetSizes) = (
+            settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
+            settings.alignment, settings.truncation, settings.granularity, settings.presetSizes
+        )
+        let widths = settings.widths ?? fonts.defaultWidthModel
         // Vertical text is laid out in columns: the fitting core sees the frame turned a quarter,
         // columns as lines (their length along the frame's height, stacked across its width).
         let vertical = paragraph.isVertical
-        let options = try FitOptions.validated(
+        let options = try FitConstraints.validated(
             frame: vertical ? FrameSize(width: frame.height, height: frame.width) : frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes)
@@ -171,6 +187,20 @@ extension PreparedText {
         bounds: FitBounds = .lineBox, lineSpacing: Double = 0, granularity: Double? = nil, presetSizes: [Double]? = nil,
         widths: WidthModel? = nil
     ) throws(FontFitError) -> Double? {
+        try fittedSize(
+            in: frame,
+            options: FitOptions(
+                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths))
+    }
+
+    /// The size ``fit(in:options:)`` would pick, without laying out the lines; nil when the text
+    /// fits at no size in range. Alignment and truncation do not change the size and are ignored.
+    public func fittedSize(in frame: FrameSize, options settings: FitOptions) throws(FontFitError) -> Double? {
+        let (maxSize, minimumScaleFactor, lineLimit, bounds, lineSpacing, granularity, presetSizes, widths) = (
+            settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
+            settings.granularity, settings.presetSizes, settings.widths
+        )
         let model = widths ?? fonts.defaultWidthModel
         guard model == .proportional, !paragraph.isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
             let result = try fit(
@@ -178,7 +208,7 @@ extension PreparedText {
                 lineSpacing: lineSpacing, truncation: .none, granularity: granularity, presetSizes: presetSizes, widths: widths)
             return result.fits ? result.size : nil
         }
-        let options = try FitOptions.validated(
+        let options = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: .leading, truncation: .none,
             granularity: granularity, presetSizes: presetSizes)
@@ -249,11 +279,30 @@ extension FontStack {
         presetSizes: [Double]? = nil, widths: WidthModel? = nil,
         shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        let widths = widths ?? defaultWidthModel
+        try fit(
+            text, in: frame,
+            options: FitOptions(
+                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
+                presetSizes: presetSizes, widths: widths),
+            shaping: shaping, images: images)
+    }
+
+    /// Shapes `text` once and fits it into `frame` (see ``PreparedText/fit(in:options:)``); a
+    /// one-line fit of plain text is closed-form: one shaping and a division.
+    public func fit(
+        _ text: String, in frame: FrameSize, options settings: FitOptions, shaping: ShapingOptions = ShapingOptions(),
+        images: [InlineImage] = []
+    ) throws(FontFitError) -> FitResult {
+        let (maxSize, minimumScaleFactor, lineLimit, bounds, lineSpacing, alignment, truncation, granularity, presetSizes) = (
+            settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
+            settings.alignment, settings.truncation, settings.granularity, settings.presetSizes
+        )
+        let widths = settings.widths ?? defaultWidthModel
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
             images.isEmpty
         {
-            let options = try FitOptions.validated(
+            let options = try FitConstraints.validated(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes)
@@ -299,15 +348,24 @@ extension Font {
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes, widths: widths, shaping: shaping, images: images)
     }
+
+    /// The largest size at which `text` fits `frame` in this font alone; see
+    /// ``FontStack/fit(_:in:options:shaping:images:)``.
+    public func fit(
+        _ text: String, in frame: FrameSize, options: FitOptions, shaping: ShapingOptions = ShapingOptions(),
+        images: [InlineImage] = []
+    ) throws(FontFitError) -> FitResult {
+        try FontStack(self).fit(text, in: frame, options: options, shaping: shaping, images: images)
+    }
 }
 
-extension FitOptions {
+extension FitConstraints {
     /// Checks every value a caller can get wrong, naming it in the error.
     static func validated(
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: [Double]?
-    ) throws(FontFitError) -> FitOptions {
+    ) throws(FontFitError) -> FitConstraints {
         try Font.checkSize(maxSize)
         for (name, value) in [("frame width", frame.width), ("frame height", frame.height)]
         where !(value > 0) || value.isNaN {
@@ -333,7 +391,7 @@ extension FitOptions {
                 name: "preset sizes", value: presetSizes.map { "\($0)" }.joined(separator: ","),
                 expected: "a list of finite sizes greater than 0")
         }
-        return FitOptions(
+        return FitConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing,
             alignment: alignment, truncation: truncation, granularity: granularity, presetSizes: presetSizes)

@@ -3,7 +3,7 @@
 /// its own measurement.
 struct HintedFitter {
     let prepared: PreparedText
-    let options: FitOptions
+    let options: FitConstraints
 
     func fit() throws(FontFitError) -> FitResult {
         let hinted = try HintedAdvances(font: prepared.font)

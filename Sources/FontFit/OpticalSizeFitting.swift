@@ -3,7 +3,7 @@ extension PreparedText {
     /// (CoreText sets opsz to the point size): widths then change with the size in ways no single
     /// measurement predicts, so the fitter re-measures at each candidate size and returns the
     /// largest that fits with its own measurement.
-    func fitFollowingOpticalSize(options: FitOptions) -> FitResult {
+    func fitFollowingOpticalSize(options: FitConstraints) -> FitResult {
         guard let axis = font.face.variationAxes.first(where: { $0.tag == "opsz" }) else {
             return TextFitter.fit(measured, options: options)
         }

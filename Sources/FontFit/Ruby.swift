@@ -64,8 +64,22 @@ extension FontStack {
         _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontFitError) -> FittedRuby {
+        try ruby(
+            segments, in: frame,
+            options: RubyOptions(maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, ratio: ratio, spacing: spacing),
+            shaping: shaping)
+    }
+
+    /// Furigana (seed 004) fitted to `frame` with one shared scale: see ``RubyOptions`` for each setting.
+    public func ruby(
+        _ segments: [RubyText], in frame: FrameSize, options settings: RubyOptions,
+        shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> FittedRuby {
+        let (maxSize, minimumScaleFactor, ratio, spacing) = (
+            settings.maxSize, settings.minimumScaleFactor, settings.ratio, settings.spacing
+        )
         let shaping = try shaping.horizontalOnly(for: "ruby")
-        _ = try FitOptions.validated(
+        _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: .lineBox, lineSpacing: spacing, alignment: .leading, truncation: .none, granularity: nil,
             presetSizes: nil)
@@ -80,7 +94,7 @@ extension FontStack {
         let metrics = ShapedParagraph(segments.map { $0.base + ($0.ruby ?? "") }.joined(), fonts: self, options: shaping)
             .lineMetrics()
         let measured = segments.map { RubySegment(baseWidth: width($0.base), rubyWidth: $0.ruby.map(width)) }
-        let options = RubyOptions(
+        let options = RubyConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, ratio: ratio, spacing: spacing)
         return FittedRuby(
@@ -99,5 +113,12 @@ extension Font {
         try FontStack(self).ruby(
             segments, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, ratio: ratio,
             spacing: spacing, shaping: shaping)
+    }
+
+    /// Furigana in this font alone; see ``FontStack/ruby(_:in:options:shaping:)``.
+    public func ruby(
+        _ segments: [RubyText], in frame: FrameSize, options: RubyOptions, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> FittedRuby {
+        try FontStack(self).ruby(segments, in: frame, options: options, shaping: shaping)
     }
 }

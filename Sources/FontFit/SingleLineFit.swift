@@ -6,7 +6,7 @@ extension FontStack {
     /// Returns nil, for the general fitter to handle, when the text has a hard line break or does
     /// not fit at the smallest size (truncation needs the grapheme-level measurements).
     func closedFormSingleLineFit(
-        _ text: String, options: FitOptions, shaping: ShapingOptions
+        _ text: String, options: FitConstraints, shaping: ShapingOptions
     ) -> FitResult? {
         let (ascii, hardBreak) = Self.scan(text)
         guard !hardBreak else { return nil }

@@ -37,8 +37,25 @@ extension FontStack {
         spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
         pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontFitError) -> FittedStack {
+        try stack(
+            rows, in: frame,
+            options: StackOptions(
+                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing, equalWidth: equalWidth,
+                bounds: bounds, pixelScale: pixelScale),
+            shaping: shaping)
+    }
+
+    /// Rows of single-line text sharing one size: see ``StackOptions`` for each setting.
+    public func stack(
+        _ rows: [StackRowText], in frame: FrameSize, options settings: StackOptions,
+        shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> FittedStack {
+        let (maxSize, minimumScaleFactor, spacing, equalWidth, bounds, pixelScale) = (
+            settings.maxSize, settings.minimumScaleFactor, settings.spacing, settings.equalWidth, settings.bounds,
+            settings.pixelScale
+        )
         let shaping = try shaping.horizontalOnly(for: "stack")
-        _ = try FitOptions.validated(
+        _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: bounds, lineSpacing: 0, alignment: .leading, truncation: .none, granularity: nil,
             presetSizes: nil)
@@ -93,7 +110,7 @@ extension FontStack {
             case .ink where inkTop > inkBottom: RowExtent(ascent: inkTop, height: inkTop - inkBottom)
             case .ink: RowExtent(ascent: lineMetrics.ascent, height: lineMetrics.lineHeight)
             }
-        let options = StackOptions(
+        let options = StackConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
         return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing)
@@ -105,10 +122,21 @@ extension FontStack {
         spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
         bounds: FitBounds = .lineBox, pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontFitError) -> FittedStack {
+        try wordsToFit(
+            text, in: frame,
+            options: StackOptions(
+                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing, equalWidth: equalWidth,
+                bounds: bounds, pixelScale: pixelScale),
+            alignment: alignment, shaping: shaping)
+    }
+
+    /// Seed 001's "words to fit": one word per row (split at white space), all at one size.
+    public func wordsToFit(
+        _ text: String, in frame: FrameSize, options: StackOptions, alignment: LineAlignment = .leading,
+        shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> FittedStack {
         let words = text.split(whereSeparator: \.isWhitespace).map { StackRowText(String($0), alignment: alignment) }
-        return try stack(
-            words, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
-            equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
+        return try stack(words, in: frame, options: options, shaping: shaping)
     }
 }
 
@@ -135,5 +163,20 @@ extension Font {
         try FontStack(self).wordsToFit(
             text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
             alignment: alignment, equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
+    }
+
+    /// Rows sharing one size in this font alone; see ``FontStack/stack(_:in:options:shaping:)``.
+    public func stack(
+        _ rows: [StackRowText], in frame: FrameSize, options: StackOptions, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> FittedStack {
+        try FontStack(self).stack(rows, in: frame, options: options, shaping: shaping)
+    }
+
+    /// Seed 001's words to fit in this font alone; see ``FontStack/wordsToFit(_:in:options:alignment:shaping:)``.
+    public func wordsToFit(
+        _ text: String, in frame: FrameSize, options: StackOptions, alignment: LineAlignment = .leading,
+        shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> FittedStack {
+        try FontStack(self).wordsToFit(text, in: frame, options: options, alignment: alignment, shaping: shaping)
     }
 }

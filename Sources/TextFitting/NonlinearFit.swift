@@ -7,7 +7,7 @@ extension TextFitter {
     /// it settles (a fixed point), then bisects between the largest size verified to fit and the
     /// smallest verified not to, to ``fitTolerance``. The returned size always fits with its own
     /// measurement; with presets, the largest preset that fits with its own measurement.
-    package static func fit(options: FitOptions, measure: (Double) -> MeasuredText) -> FitResult {
+    package static func fit(options: FitConstraints, measure: (Double) -> MeasuredText) -> FitResult {
         let options = options.normalized
         var cache: [Double: FitProblem] = [:]
         func problem(at size: Double) -> FitProblem {

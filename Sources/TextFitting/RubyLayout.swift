@@ -11,7 +11,7 @@ package struct RubySegment: Sendable, Hashable {
     }
 }
 
-package struct RubyOptions: Sendable {
+package struct RubyConstraints: Sendable {
     package var maxSize: Double
     package var minimumScaleFactor: Double = 1
     package var frameWidth: Double = .infinity
@@ -73,7 +73,7 @@ public struct RubyResult: Sendable {
 ///
 ///   s = min(maxSize, W / Σ max(bⱼ, ratio·rⱼ), (H − spacing) / (h·(1 + ratio)))
 package enum RubyFitter {
-    package static func fit(_ segments: [RubySegment], extent: RowExtent, options: RubyOptions) -> RubyResult {
+    package static func fit(_ segments: [RubySegment], extent: RowExtent, options: RubyConstraints) -> RubyResult {
         let ratio = options.ratio
         let segmentWidths = segments.map { max($0.baseWidth, ratio * ($0.rubyWidth ?? 0)) }
         let totalWidth = segmentWidths.reduce(0, +)

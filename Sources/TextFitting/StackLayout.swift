@@ -49,7 +49,7 @@ public enum RowSpacing: Sendable, Hashable {
     case rowHeights(Double)
 }
 
-package struct StackOptions: Sendable {
+package struct StackConstraints: Sendable {
     package var maxSize: Double
     package var minimumScaleFactor: Double = 1
     package var frameWidth: Double = .infinity
@@ -121,7 +121,7 @@ package enum StackFitter {
     /// Relative error of a row's width at the size computed from it (W / w × w ≠ W exactly).
     static let roundingSlack = 1e-12
 
-    package static func fit(_ rows: [StackRow], extent: RowExtent, options: StackOptions) -> StackResult {
+    package static func fit(_ rows: [StackRow], extent: RowExtent, options: StackConstraints) -> StackResult {
         let pixel = options.pixelScale
         // On a pixel grid the usable frame is the whole pixels inside it.
         let frameWidth = snapDown(options.frameWidth, pixel)
@@ -159,7 +159,7 @@ package enum StackFitter {
     }
 
     private static func layout(
-        _ rows: [StackRow], extent: RowExtent, options: StackOptions, size: Double, frameWidth: Double
+        _ rows: [StackRow], extent: RowExtent, options: StackConstraints, size: Double, frameWidth: Double
     ) -> StackResult {
         let pixel = options.pixelScale
         let gap: Double =

@@ -12,13 +12,13 @@ package enum TextFitter {
     /// Text is measured at size 1, so widths scale with the size. When nothing in range fits, the
     /// text is laid out at the minimum size (words wider than the frame broken between units),
     /// lines past the limit or the height dropped, and the last one truncated; `fits` is then false.
-    package static func fit(_ text: MeasuredText, options: FitOptions) -> FitResult {
+    package static func fit(_ text: MeasuredText, options: FitConstraints) -> FitResult {
         fit(FitProblem(text, options: options.normalized))
     }
 
     /// ``fit(_:options:)`` of `table.text`, with the tables built once by ``FitTable`` rather than
     /// on every call: the same result, faster when one text is fitted into many frames.
-    package static func fit(_ table: FitTable, options: FitOptions) -> FitResult {
+    package static func fit(_ table: FitTable, options: FitConstraints) -> FitResult {
         fit(FitProblem(table, options: options.normalized))
     }
 
@@ -43,7 +43,7 @@ package enum TextFitter {
     /// the size ``fit(_:options:)-(FitTable,_)`` returns, without laying out its lines. Line-box
     /// fits of a finite width read it from the text's staircase of line-count widths, in a few
     /// comparisons once the stairs are known.
-    package static func size(_ table: FitTable, options: FitOptions) -> Double? {
+    package static func size(_ table: FitTable, options: FitConstraints) -> Double? {
         let problem = FitProblem(table, options: options.normalized)
         if options.presetSizes == nil, options.granularity == nil, problem.options.lineLimit != 1,
             let staircase = problem.staircase, let size = problem.staircaseSize(staircase)
@@ -54,7 +54,7 @@ package enum TextFitter {
         return problem.bestFit()?.size
     }
 
-    package static func fits(_ text: MeasuredText, size: Double, options: FitOptions) -> Bool {
+    package static func fits(_ text: MeasuredText, size: Double, options: FitConstraints) -> Bool {
         FitProblem(text, options: options.normalized(withPresets: false)).fits(atSize: size)
     }
 }

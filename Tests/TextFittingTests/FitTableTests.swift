@@ -4,7 +4,7 @@ import Testing
 /// The tables built once (``FitTable``), the certified search and the lazily made line texts must
 /// give exactly what the plain paths give.
 @Suite struct FitTableTests {
-    static func randomOptions(using rng: inout SplitMix64) -> FitOptions {
+    static func randomOptions(using rng: inout SplitMix64) -> FitConstraints {
         var options = PropertyTests.randomOptions(using: &rng)
         options.alignment = [.leading, .center, .trailing].randomElement(using: &rng)!
         options.truncation = [.tail, .head, .middle, .none].randomElement(using: &rng)!
@@ -101,7 +101,7 @@ import Testing
 
     @Test func lineTextReadsAndWritesLikeAStoredString() throws {
         let text = Synthetic.text("The quick brown fox jumps over the lazy dog")
-        let result = TextFitter.fit(FitTable(text), options: FitOptions(maxSize: 10, frameWidth: 60))
+        let result = TextFitter.fit(FitTable(text), options: FitConstraints(maxSize: 10, frameWidth: 60))
         let line = try #require(result.lines.first)
         #expect(line.text == "The quick")
         let copy = FittedLine(

@@ -10,7 +10,7 @@ import TextFitting
         let text = Synthetic.text("text")  // 4 × 0.5 = 2 em wide, 1 em tall
         for width in Self.widths {
             for height in Self.heights {
-                let options = FitOptions(
+                let options = FitConstraints(
                     maxSize: 300, minimumScaleFactor: 0.01, frameWidth: width, frameHeight: height,
                     lineLimit: 1)
                 let result = TextFitter.fit(text, options: options)
@@ -30,7 +30,7 @@ import TextFitting
         let text = Synthetic.text("ab cd")
         for width in Self.widths {
             for height in Self.heights {
-                let options = FitOptions(
+                let options = FitConstraints(
                     maxSize: 300, minimumScaleFactor: 0.01, frameWidth: width, frameHeight: height)
                 let result = TextFitter.fit(text, options: options)
                 let oneLine = min(width / 2.25, height, 300)
@@ -43,7 +43,7 @@ import TextFitting
 
                 let limited = TextFitter.fit(
                     text,
-                    options: FitOptions(
+                    options: FitConstraints(
                         maxSize: 300, minimumScaleFactor: 0.01, frameWidth: width, frameHeight: height,
                         lineLimit: 1))
                 #expect(close(limited.size, oneLine))
@@ -54,7 +54,7 @@ import TextFitting
     @Test func emptyTextHasOneEmptyLine() {
         let result = TextFitter.fit(
             Synthetic.text(""),
-            options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1, frameWidth: 10, frameHeight: 20))
+            options: FitConstraints(maxSize: 40, minimumScaleFactor: 0.1, frameWidth: 10, frameHeight: 20))
         #expect(result.fits)
         #expect(result.size == 20)
         #expect(result.lines.count == 1)
@@ -64,7 +64,7 @@ import TextFitting
     }
 
     @Test func infiniteFrameKeepsTheMaximumSize() {
-        let result = TextFitter.fit(Synthetic.text("a b\nc"), options: FitOptions(maxSize: 17))
+        let result = TextFitter.fit(Synthetic.text("a b\nc"), options: FitConstraints(maxSize: 17))
         #expect(result.size == 17)
         #expect(result.lines.map(\.text) == ["a b", "c"])
         #expect(close(result.height, 34))

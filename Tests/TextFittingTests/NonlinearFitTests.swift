@@ -27,7 +27,7 @@ import TextFitting
     @Test(arguments: [false, true]) func resultFitsWithItsOwnMeasurementAndLargerDoesNot(snapping: Bool) {
         let measure: (Double) -> MeasuredText = { snapping ? Self.snapped($0) : Self.growing($0) }
         for (width, height) in Self.frames {
-            let options = FitOptions(
+            let options = FitConstraints(
                 maxSize: 120, minimumScaleFactor: 0.05, frameWidth: width, frameHeight: height)
             var calls = 0
             let result = TextFitter.fit(options: options) { size in
@@ -48,7 +48,7 @@ import TextFitting
     }
 
     @Test func growingWidthsGiveASmallerSizeThanTheMaximumSizeMeasurementSuggests() {
-        let options = FitOptions(maxSize: 120, minimumScaleFactor: 0.05, frameWidth: 300, frameHeight: 40)
+        let options = FitConstraints(maxSize: 120, minimumScaleFactor: 0.05, frameWidth: 300, frameHeight: 40)
         let naive = TextFitter.fit(Self.growing(120), options: options).size
         let result = TextFitter.fit(options: options, measure: Self.growing)
         // Smaller sizes are narrower here, so more fits than the 120 pt measurement says.
@@ -60,7 +60,7 @@ import TextFitting
     @Test func presetsAreVerifiedWithTheirOwnMeasurement() {
         let presets: [Double] = [10, 12, 14, 17, 20, 24, 28, 34, 40, 48]
         for (width, height) in Self.frames {
-            let options = FitOptions(
+            let options = FitConstraints(
                 maxSize: 120, minimumScaleFactor: 0.05, frameWidth: width, frameHeight: height,
                 presetSizes: presets)
             let result = TextFitter.fit(options: options, measure: Self.snapped)
@@ -75,7 +75,7 @@ import TextFitting
 
     @Test func granularityIsVerifiedWithItsOwnMeasurement() {
         for (width, height) in Self.frames {
-            let options = FitOptions(
+            let options = FitConstraints(
                 maxSize: 120, minimumScaleFactor: 0.05, frameWidth: width, frameHeight: height, granularity: 1)
             let result = TextFitter.fit(options: options, measure: Self.growing)
             #expect(result.size == result.size.rounded())
@@ -85,14 +85,14 @@ import TextFitting
     }
 
     @Test func proportionalMeasurementMatchesTheLinearFit() {
-        let options = FitOptions(maxSize: 120, minimumScaleFactor: 0.05, frameWidth: 180, frameHeight: 60)
+        let options = FitConstraints(maxSize: 120, minimumScaleFactor: 0.05, frameWidth: 180, frameHeight: 60)
         let text = Synthetic.text(Self.paragraph)
         let measured = TextFitter.fit(options: options) { _ in text }
         #expect(measured.size == TextFitter.fit(text, options: options).size)
     }
 
     @Test func nothingFitsFallsBackToTheMinimum() {
-        let options = FitOptions(
+        let options = FitConstraints(
             maxSize: 40, minimumScaleFactor: 0.5, frameWidth: 50, frameHeight: 20, lineLimit: 1)
         let result = TextFitter.fit(options: options, measure: Self.growing)
         #expect(!result.fits && result.truncated)

@@ -6,7 +6,7 @@ import TextFitting
         let text = Synthetic.text("ab cd")  // 2.25 em: 22.5 pt at 10
         for (alignment, x) in [(LineAlignment.leading, 0.0), (.center, 38.75), (.trailing, 77.5)] {
             let result = TextFitter.fit(
-                text, options: FitOptions(maxSize: 10, frameWidth: 100, alignment: alignment))
+                text, options: FitConstraints(maxSize: 10, frameWidth: 100, alignment: alignment))
             #expect(close(result.lines[0].x, x) || result.lines[0].x == x)
             #expect(result.lines[0].penX == result.lines[0].x)
         }
@@ -14,16 +14,16 @@ import TextFitting
 
     @Test func alignmentInAnInfiniteFrameUsesTheWidestLine() {
         let text = Synthetic.text("abcd\nab")
-        let result = TextFitter.fit(text, options: FitOptions(maxSize: 10, alignment: .center))
+        let result = TextFitter.fit(text, options: FitConstraints(maxSize: 10, alignment: .center))
         #expect(result.width == 20)
         #expect(result.lines.map(\.x) == [0, 5])
-        let trailing = TextFitter.fit(text, options: FitOptions(maxSize: 10, alignment: .trailing))
+        let trailing = TextFitter.fit(text, options: FitConstraints(maxSize: 10, alignment: .trailing))
         #expect(trailing.lines.map(\.x) == [0, 10])
     }
 
     @Test func linesStackByLineHeightAndSpacing() {
         let result = TextFitter.fit(
-            Synthetic.text("a\nb\nc"), options: FitOptions(maxSize: 10, lineSpacing: 3))
+            Synthetic.text("a\nb\nc"), options: FitConstraints(maxSize: 10, lineSpacing: 3))
         #expect(result.lines.map(\.y) == [0, 13, 26])
         #expect(result.lines.map(\.baseline) == [8, 21, 34])
         #expect(result.height == 36)
@@ -32,7 +32,7 @@ import TextFitting
     @Test func inkBoundsPutTheFirstInkTopAtZero() {
         // "ab": ink top 0.72 (the b); "cy": bottom −0.2 (the y).
         let result = TextFitter.fit(
-            Synthetic.text("ab\ncy"), options: FitOptions(maxSize: 10, bounds: .ink, lineSpacing: 2))
+            Synthetic.text("ab\ncy"), options: FitConstraints(maxSize: 10, bounds: .ink, lineSpacing: 2))
         #expect(close(result.lines[0].y, -0.8))
         #expect(close(result.lines[0].baseline, 7.2))
         #expect(close(result.lines[1].y, 11.2))
@@ -47,7 +47,7 @@ import TextFitting
         // One line of ink 0.92 em tall ("b" top 0.72, "y" bottom −0.2) in a 46 pt frame: 50 pt.
         let result = TextFitter.fit(
             Synthetic.text("by"),
-            options: FitOptions(maxSize: 100, minimumScaleFactor: 0.1, frameHeight: 46, bounds: .ink))
+            options: FitConstraints(maxSize: 100, minimumScaleFactor: 0.1, frameHeight: 46, bounds: .ink))
         #expect(close(result.size, 50))
         #expect(close(result.height, 46))
     }

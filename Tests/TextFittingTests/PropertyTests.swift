@@ -3,8 +3,8 @@ import TextFitting
 
 /// Seeded random texts and frames, checked against the naive ``Oracle``.
 @Suite struct PropertyTests {
-    static func randomOptions(using rng: inout SplitMix64) -> FitOptions {
-        FitOptions(
+    static func randomOptions(using rng: inout SplitMix64) -> FitConstraints {
+        FitConstraints(
             maxSize: Double.random(in: 8...120, using: &rng),
             minimumScaleFactor: [0.01, 0.1, 0.3, 0.5, 0.8, 1].randomElement(using: &rng)!,
             frameWidth: Int.random(in: 0..<20, using: &rng) == 0

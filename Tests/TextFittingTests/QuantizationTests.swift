@@ -3,8 +3,8 @@ import TextFitting
 
 @Suite struct QuantizationTests {
     /// "text" on one line in 101 pt: exactly 50.5.
-    static func options(granularity: Double? = nil, presets: [Double]? = nil) -> FitOptions {
-        FitOptions(
+    static func options(granularity: Double? = nil, presets: [Double]? = nil) -> FitConstraints {
+        FitConstraints(
             maxSize: 300, minimumScaleFactor: 0.01, frameWidth: 101, lineLimit: 1,
             granularity: granularity, presetSizes: presets)
     }
@@ -23,7 +23,7 @@ import TextFitting
         // Minimum 50.3; the multiple of 1 below 50.5 would be 50.
         let result = TextFitter.fit(
             Self.word,
-            options: FitOptions(
+            options: FitConstraints(
                 maxSize: 100, minimumScaleFactor: 0.503, frameWidth: 101, lineLimit: 1, granularity: 1))
         #expect(result.fits)
         #expect(close(result.size, 50.3))
@@ -36,13 +36,13 @@ import TextFitting
         // Presets above the maximum are ignored.
         let capped = TextFitter.fit(
             Self.word,
-            options: FitOptions(
+            options: FitConstraints(
                 maxSize: 40, minimumScaleFactor: 0.1, frameWidth: 1000, lineLimit: 1, presetSizes: [8, 36, 48]))
         #expect(capped.size == 36)
         // None fits: the smallest preset in range is used for truncation.
         let none = TextFitter.fit(
             Self.word,
-            options: FitOptions(
+            options: FitConstraints(
                 maxSize: 100, minimumScaleFactor: 0.05, frameWidth: 14, lineLimit: 1, presetSizes: [8, 12]))
         #expect(!none.fits && none.size == 8)
         // 1.75 em at 8 pt: "te" and the 0.75 em ellipsis.

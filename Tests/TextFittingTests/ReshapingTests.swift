@@ -45,7 +45,7 @@ import TextFitting
         #expect(TextFitter.layout(plain, width: 2.25, bounds: .lineBox) == [0..<6, 6..<11])
 
         let result = TextFitter.fit(
-            text, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, frameWidth: 51, frameHeight: 40))
+            text, options: FitConstraints(maxSize: 100, minimumScaleFactor: 0.01, frameWidth: 51, frameHeight: 40))
         // Two lines of 2.55 em at 20 pt: "cc dd" starts after the unsafe space, so it is reshaped
         // too. By advances alone they would be 2.25 em and fit at 22.7 pt.
         #expect(close(result.size, 20))
@@ -66,7 +66,7 @@ import TextFitting
         let text = Self.text(recording: calls, unsafeIndex: 0)
         for width in stride(from: 0.5, through: 6, by: 0.25) {
             _ = TextFitter.layout(text, width: width, bounds: .lineBox)
-            let options = FitOptions(maxSize: 30, minimumScaleFactor: 0.1, frameWidth: width * 10)
+            let options = FitConstraints(maxSize: 30, minimumScaleFactor: 0.1, frameWidth: width * 10)
             _ = TextFitter.fit(text, options: options)
         }
         #expect(calls.ranges.withLock { $0.isEmpty })
@@ -102,7 +102,7 @@ extension ReshapingTests {
             calls.ranges.withLock { $0.removeAll() }
             let result = TextFitter.fit(
                 text,
-                options: FitOptions(
+                options: FitConstraints(
                     maxSize: 10, minimumScaleFactor: 1, frameWidth: 100, frameHeight: 1000, lineLimit: lineLimit,
                     truncation: mode))
             #expect(!result.fits && result.truncated)

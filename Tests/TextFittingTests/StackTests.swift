@@ -6,7 +6,7 @@ import TextFitting
     static let extent = RowExtent(ascent: 0.9, height: 1.2)
 
     /// Whether rows fit the frame at `size`, checked independently of the fitter.
-    static func fits(_ rows: [StackRow], size: Double, options: StackOptions) -> Bool {
+    static func fits(_ rows: [StackRow], size: Double, options: StackConstraints) -> Bool {
         let widthsFit = rows.allSatisfy { $0.claimedWidth * size <= options.frameWidth * (1 + 1e-12) }
         let gaps = Double(rows.count - 1)
         let spacing: Double =
@@ -21,7 +21,7 @@ import TextFitting
     @Test func clockRowsShareTheMiddleRowsSize() {
         // "01:" / "12:34" / ".56": the middle row is widest and dictates.
         let rows = [StackRow(width: 1.6), StackRow(width: 2.9, alignment: .leading), StackRow(width: 1.5, alignment: .trailing)]
-        var options = StackOptions(maxSize: 300, minimumScaleFactor: 0.01, frameWidth: 250, frameHeight: 600)
+        var options = StackConstraints(maxSize: 300, minimumScaleFactor: 0.01, frameWidth: 250, frameHeight: 600)
         options.equalWidth = true
         let result = StackFitter.fit(rows, extent: Self.extent, options: options)
         #expect(abs(result.size - 250 / 2.9) < 1e-9)
@@ -40,7 +40,7 @@ import TextFitting
                     width: Double.random(in: 0.2...6, using: &generator), templateWidth: generator.next() % 3 == 0 ? Double.random(in: 0.2...6, using: &generator) : nil,
                     alignment: [.leading, .center, .trailing][Int(generator.next() % 3)])
             }
-            var options = StackOptions(
+            var options = StackConstraints(
                 maxSize: Double.random(in: 10...300, using: &generator), minimumScaleFactor: 0.01,
                 frameWidth: Double.random(in: 20...400, using: &generator), frameHeight: Double.random(in: 20...700, using: &generator))
             options.spacing = generator.next() % 2 == 0 ? .points(Double.random(in: 0...10, using: &generator)) : .rowHeights(Double.random(in: 0...0.5, using: &generator))
@@ -74,7 +74,7 @@ import TextFitting
     }
 
     @Test func templateKeepsTheRowsScaleAsTheValueChanges() {
-        let options = StackOptions(maxSize: 100, minimumScaleFactor: 0.1, frameWidth: 120, frameHeight: 60)
+        let options = StackConstraints(maxSize: 100, minimumScaleFactor: 0.1, frameWidth: 120, frameHeight: 60)
         let sizes = [0.9, 1.4, 2.0].map { valueWidth in
             StackFitter.fit([StackRow(width: valueWidth, templateWidth: 3.1)], extent: Self.extent, options: options)
         }
@@ -85,7 +85,7 @@ import TextFitting
 
     @Test func weightedRowsScaleTogether() {
         let rows = [StackRow(width: 2, weight: 2), StackRow(width: 2)]
-        let result = StackFitter.fit(rows, extent: Self.extent, options: StackOptions(maxSize: 100, minimumScaleFactor: 0.1, frameWidth: 400, frameHeight: 90))
+        let result = StackFitter.fit(rows, extent: Self.extent, options: StackConstraints(maxSize: 100, minimumScaleFactor: 0.1, frameWidth: 400, frameHeight: 90))
         #expect(abs(result.rows[0].size - 2 * result.rows[1].size) < 1e-9)
         #expect(abs(result.size - 90 / (3 * Self.extent.height)) < 1e-9)
     }
@@ -93,7 +93,7 @@ import TextFitting
     @Test func nothingFitsReportsTheMinimum() {
         let result = StackFitter.fit(
             [StackRow(width: 10)], extent: Self.extent,
-            options: StackOptions(maxSize: 100, minimumScaleFactor: 0.5, frameWidth: 100, frameHeight: 100))
+            options: StackConstraints(maxSize: 100, minimumScaleFactor: 0.5, frameWidth: 100, frameHeight: 100))
         #expect(!result.fits)
         #expect(result.size == 50)
     }
@@ -101,7 +101,7 @@ import TextFitting
     @Test func rubySegmentsAreAsWideAsTheWiderPartWithRubyCentred() {
         // 今日[こんにち]は: ruby 4 em at half size (2 em) over 2 em of base; は has none.
         let segments = [RubySegment(baseWidth: 2, rubyWidth: 4), RubySegment(baseWidth: 1)]
-        let options = RubyOptions(maxSize: 100, frameWidth: 300, frameHeight: 300, ratio: 0.5, spacing: 2)
+        let options = RubyConstraints(maxSize: 100, frameWidth: 300, frameHeight: 300, ratio: 0.5, spacing: 2)
         let result = RubyFitter.fit(segments, extent: Self.extent, options: options)
         #expect(abs(result.size - 100) < 1e-9)
         #expect(result.rubySize == result.size / 2)
@@ -113,7 +113,7 @@ import TextFitting
         #expect(result.segments[1].ruby == nil)
         #expect(abs(result.width - 300) < 1e-9)
         // Narrower frame: width limits, one scale for both lines.
-        let narrow = RubyFitter.fit(segments, extent: Self.extent, options: RubyOptions(maxSize: 100, minimumScaleFactor: 0.1, frameWidth: 150))
+        let narrow = RubyFitter.fit(segments, extent: Self.extent, options: RubyConstraints(maxSize: 100, minimumScaleFactor: 0.1, frameWidth: 150))
         #expect(abs(narrow.size - 50) < 1e-9)
         #expect(abs(narrow.segments[0].ruby!.height - Self.extent.height * 25) < 1e-9)
     }

@@ -109,7 +109,7 @@ func randomText(words maxWords: Int, using rng: inout SplitMix64) -> MeasuredTex
 /// against: sums advances directly and breaks greedily one segment at a time.
 struct Oracle {
     let text: MeasuredText
-    let options: FitOptions
+    let options: FitConstraints
     /// Relative slack on "fits" comparisons, as TextFitter has; 0 makes the oracle exact.
     var tolerance = 1e-9
 

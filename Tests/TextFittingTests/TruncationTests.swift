@@ -5,8 +5,8 @@ import TextFitting
     static let fox = "The quick brown fox jumps over the lazy dog"
 
     /// One line at size 10 in a 100 pt frame: 10 em for 19.5 em of text.
-    static func oneLine(_ mode: TruncationMode) -> FitOptions {
-        FitOptions(maxSize: 20, minimumScaleFactor: 0.5, frameWidth: 100, frameHeight: 10, truncation: mode)
+    static func oneLine(_ mode: TruncationMode) -> FitConstraints {
+        FitConstraints(maxSize: 20, minimumScaleFactor: 0.5, frameWidth: 100, frameHeight: 10, truncation: mode)
     }
 
     @Test func tailKeepsTheStart() {
@@ -69,7 +69,7 @@ import TextFitting
     @Test func aLongWordIsBrokenBetweenUnits() {
         let word = "Supercalifragilisticexpialidocious"  // 17 em
         let result = TextFitter.fit(
-            Synthetic.text(word), options: FitOptions(maxSize: 20, minimumScaleFactor: 0.5, frameWidth: 50))
+            Synthetic.text(word), options: FitConstraints(maxSize: 20, minimumScaleFactor: 0.5, frameWidth: 50))
         #expect(!result.fits)
         #expect(!result.truncated)
         // 5 em per line at size 10: ten letters.
@@ -83,8 +83,8 @@ import TextFitting
 
     static func threeLines(
         limit: Int?, height: Double = .infinity, _ mode: TruncationMode = .tail
-    ) -> FitOptions {
-        FitOptions(maxSize: 10, frameWidth: 30, frameHeight: height, lineLimit: limit, truncation: mode)
+    ) -> FitConstraints {
+        FitConstraints(maxSize: 10, frameWidth: 30, frameHeight: height, lineLimit: limit, truncation: mode)
     }
 
     @Test func lineLimitDropsLinesAndTruncatesTheLastKept() {
@@ -130,13 +130,13 @@ import TextFitting
     @Test func anEllipsisWiderThanTheFrameLeavesTheLineEmpty() {
         // 0.5 em wide at size 10: one letter fits, the 0.75 em ellipsis does not.
         let result = TextFitter.fit(
-            Synthetic.text("aa"), options: FitOptions(maxSize: 10, frameWidth: 5, lineLimit: 1))
+            Synthetic.text("aa"), options: FitConstraints(maxSize: 10, frameWidth: 5, lineLimit: 1))
         #expect(result.truncated && !result.fits)
         #expect(result.lines.map(\.text) == [""])
         #expect(result.lines[0].width == 0)
         // A letter alone wider than the frame shows just the ellipsis when that fits.
         let letter = TextFitter.fit(
-            Synthetic.text("m", letter: 2), options: FitOptions(maxSize: 10, frameWidth: 10))
+            Synthetic.text("m", letter: 2), options: FitConstraints(maxSize: 10, frameWidth: 10))
         #expect(letter.lines.map(\.text) == ["…"])
     }
 
@@ -146,7 +146,7 @@ import TextFitting
         for _ in 0..<300 {
             let text = randomText(words: 25, using: &rng)
             let mode = [TruncationMode.tail, .head, .middle].randomElement(using: &rng)!
-            let options = FitOptions(
+            let options = FitConstraints(
                 maxSize: 30, minimumScaleFactor: Double.random(in: 0.3...1, using: &rng),
                 frameWidth: Double.random(in: 8...150, using: &rng),
                 frameHeight: Double.random(in: 10...120, using: &rng),

@@ -45,7 +45,7 @@ public enum TruncationMode: Sendable {
 }
 
 /// What to fit the text into, and how.
-package struct FitOptions: Sendable {
+package struct FitConstraints: Sendable {
     /// The largest size tried, in points; the result is never larger.
     package var maxSize: Double
     /// The smallest size tried is `maxSize × minimumScaleFactor`, in (0, 1].
@@ -122,7 +122,7 @@ struct NormalizedOptions {
     }
 }
 
-extension FitOptions {
+extension FitConstraints {
     var normalized: NormalizedOptions { normalized(withPresets: true) }
 
     func normalized(withPresets: Bool) -> NormalizedOptions {

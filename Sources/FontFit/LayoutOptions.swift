@@ -1,0 +1,104 @@
+/// Everything that decides a fit besides the text, its fonts and the frame: the size range, lines,
+/// bounds, placement and which sizes are candidates.
+///
+/// ```swift
+/// var options = FitOptions(maxSize: 34, minimumScaleFactor: 0.5, lineLimit: 2)
+/// options.truncation = .middle
+/// let result = try font.fit("Einstellungen speichern", in: FrameSize(width: 120, height: 44), options: options)
+/// ```
+public struct FitOptions: Sendable, Hashable {
+    /// The size the text is drawn at when it fits, in points; the result is never larger.
+    public var maxSize: Double
+    /// The smallest scale allowed, in (0, 1] (SwiftUI's `minimumScaleFactor`): the size never goes
+    /// below `maxSize × minimumScaleFactor`; 1 never shrinks.
+    public var minimumScaleFactor: Double
+    /// The most lines allowed; nil for unlimited. 1 keeps the text on one line, and the frame's
+    /// height still limits the size (unlike SwiftUI's `lineLimit(1)`).
+    public var lineLimit: Int?
+    /// Whether line boxes or the glyphs' ink must fit the frame.
+    public var bounds: FitBounds
+    /// Extra points between lines, as SwiftUI's `lineSpacing`.
+    public var lineSpacing: Double
+    /// Where lines stand in the frame's width.
+    public var alignment: LineAlignment
+    /// Where "…" goes when the text does not fit even at the minimum size.
+    public var truncation: TruncationMode
+    /// When set, only multiples of it are candidate sizes (1 for whole points).
+    public var granularity: Double?
+    /// When set, only these sizes are candidates (Android's and Flutter's preset sizes).
+    public var presetSizes: [Double]?
+    /// How widths depend on the size: proportional (measured once), hinted (whole pixel sizes with
+    /// FreeType's hinted advances), or following the font's optical-size axis. Nil follows the
+    /// optical-size axis of a primary font that has one the caller did not set, as browsers and
+    /// Apple's text stacks do, and is proportional otherwise.
+    public var widths: WidthModel?
+
+    /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default
+    /// to SwiftUI's behaviour (unlimited lines, line boxes, leading, tail truncation, any size).
+    public init(
+        maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil, bounds: FitBounds = .lineBox,
+        lineSpacing: Double = 0, alignment: LineAlignment = .leading, truncation: TruncationMode = .tail,
+        granularity: Double? = nil, presetSizes: [Double]? = nil, widths: WidthModel? = nil
+    ) {
+        self.maxSize = maxSize
+        self.minimumScaleFactor = minimumScaleFactor
+        self.lineLimit = lineLimit
+        self.bounds = bounds
+        self.lineSpacing = lineSpacing
+        self.alignment = alignment
+        self.truncation = truncation
+        self.granularity = granularity
+        self.presetSizes = presetSizes
+        self.widths = widths
+    }
+}
+
+/// Everything that decides a shared-size stack besides its rows, fonts and frame.
+public struct StackOptions: Sendable, Hashable {
+    /// The size rows of weight 1 are drawn at when they fit, in points.
+    public var maxSize: Double
+    /// The smallest scale allowed, in (0, 1].
+    public var minimumScaleFactor: Double
+    /// Space between rows: points, or a multiple of each row's line height.
+    public var spacing: RowSpacing
+    /// Every row as wide as the widest (seed 000's clock: the middle row dictates).
+    public var equalWidth: Bool
+    /// Whether line boxes or the glyphs' ink must fit.
+    public var bounds: FitBounds
+    /// Device pixels per point: when set, the size is lowered until every row is a whole number of
+    /// device pixels tall, so row frames lie on the pixel grid.
+    public var pixelScale: Double?
+
+    /// Options for a stack from `maxSize` down to `maxSize × minimumScaleFactor`, rows touching.
+    public init(
+        maxSize: Double, minimumScaleFactor: Double = 1, spacing: RowSpacing = .points(0), equalWidth: Bool = false,
+        bounds: FitBounds = .lineBox, pixelScale: Double? = nil
+    ) {
+        self.maxSize = maxSize
+        self.minimumScaleFactor = minimumScaleFactor
+        self.spacing = spacing
+        self.equalWidth = equalWidth
+        self.bounds = bounds
+        self.pixelScale = pixelScale
+    }
+}
+
+/// Everything that decides a ruby (furigana) layout besides its text, fonts and frame.
+public struct RubyOptions: Sendable, Hashable {
+    /// The base text's size when it fits, in points.
+    public var maxSize: Double
+    /// The smallest scale allowed, in (0, 1].
+    public var minimumScaleFactor: Double
+    /// The ruby's size as a share of the base's (seed 004: 0.5).
+    public var ratio: Double
+    /// Points between the ruby line and the base line (fixed: it does not scale with the text).
+    public var spacing: Double
+
+    /// Options for ruby at half the base size, from `maxSize` down to `maxSize × minimumScaleFactor`.
+    public init(maxSize: Double, minimumScaleFactor: Double = 1, ratio: Double = 0.5, spacing: Double = 0) {
+        self.maxSize = maxSize
+        self.minimumScaleFactor = minimumScaleFactor
+        self.ratio = ratio
+        self.spacing = spacing
+    }
+}
