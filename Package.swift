@@ -56,16 +56,20 @@ let package = Package(
         ),
         .target(name: "TextFitting"),
         .target(name: "FontFit", dependencies: ["FontEngine", "TextFitting"]),
+        // Ordered JSON for the CLI and `check`/`batch`: values written in the contract's order, and
+        // library results (`Encodable`) turned into such values.
+        .target(name: "JSONOutput"),
         // `fontfit check` and `fontfit batch`: localization catalogs, the label spec, verdicts and
         // reports, over FontFit's public API only.
         .target(
             name: "LocalizationCheck",
-            dependencies: ["FontFit", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FontFit", "JSONOutput", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "fontfit",
             dependencies: [
                 "FontFit",
+                "JSONOutput",
                 "LocalizationCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -79,7 +83,7 @@ let package = Package(
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
         .testTarget(name: "TextFittingTests", dependencies: ["TextFitting"]),
         .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),
-        .testTarget(name: "CLITests", dependencies: ["fontfit"]),
+        .testTarget(name: "CLITests", dependencies: ["fontfit", "FontFit"]),
         .testTarget(name: "LocalizationCheckTests", dependencies: ["LocalizationCheck"]),
     ]
 )

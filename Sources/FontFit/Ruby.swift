@@ -55,6 +55,8 @@ public struct FittedRuby: Sendable {
     public var segments: [RubyText]
     /// Characters of the base or ruby text that no font in the stack has.
     public var missing: [Unicode.Scalar] = []
+    /// The fonts the text was set in, primary first.
+    public var fonts: FontStack
 }
 
 extension FontStack {
@@ -100,7 +102,7 @@ extension FontStack {
         return FittedRuby(
             result: RubyFitter.fit(
                 measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight), options: options),
-            segments: segments, missing: missing)
+            segments: segments, missing: missing, fonts: self)
     }
 }
 

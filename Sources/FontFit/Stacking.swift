@@ -26,6 +26,8 @@ public struct FittedStack: Sendable {
     public var rows: [StackRowText]
     /// Characters of the rows (templates included) that no font in the stack has.
     public var missing: [Unicode.Scalar] = []
+    /// The fonts the rows were set in, primary first.
+    public var fonts: FontStack
 }
 
 extension FontStack {
@@ -113,7 +115,7 @@ extension FontStack {
         let options = StackConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
-        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing)
+        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing, fonts: self)
     }
 
     /// Seed 001's "words to fit": one word per row, every word at the size at which the longest fits.

@@ -1,3 +1,4 @@
+import JSONOutput
 import FontFit
 import Foundation
 
@@ -57,18 +58,9 @@ package final class BatchRunner {
         case "measure":
             let size = try number(request, "size") ?? 12
             try Font.checkSize(size)
-            let measurement = try font.measure(text, size: size, options: shaping)
-            let metrics = measurement.metrics
-            let ink = measurement.ink ?? Box(x: 0, y: metrics.ascent, width: 0, height: 0)
-            members = [
-                ("size", .number(measurement.size)), ("unitsPerEm", .integer(measurement.unitsPerEm)),
-                ("width", .number(measurement.width)), ("ascent", .number(metrics.ascent)),
-                ("descent", .number(metrics.descent)), ("lineGap", .number(metrics.lineGap)),
-                ("lineHeight", .number(metrics.lineHeight)),
-                ("ink", .object([("x", .number(ink.x)), ("y", .number(ink.y)), ("width", .number(ink.width)), ("height", .number(ink.height))])),
-                ("glyphCount", .integer(measurement.glyphCount)),
-                ("missing", .array(measurement.missing.map { .string(Checker.codePoint($0)) })),
-            ]
+            guard case .object(let encoded) = try OrderedJSONEncoder.encode(font.measure(text, size: size, options: shaping))
+            else { throw BatchError(message: "measure gave no result") }
+            members = encoded
         case "fit":
             guard let size = try number(request, "size") else { throw BatchError(message: "missing \"size\"") }
             let lineLimit = try number(request, "linelimit").map { value -> Int in
@@ -96,16 +88,9 @@ package final class BatchRunner {
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
                 granularity: try number(request, "granularity"), presetSizes: presets,
                 widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional)
-            members = [
-                ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
-                ("truncated", .bool(result.truncated)), ("width", .number(result.width)), ("height", .number(result.height)),
-                ("lines", .array(result.lines.map { line in
-                    .object([
-                        ("text", .string(line.text)), ("x", .number(line.x)), ("y", .number(line.y)),
-                        ("width", .number(line.width)), ("baseline", .number(line.baseline)),
-                    ])
-                })),
-            ]
+            guard case .object(let encoded) = try OrderedJSONEncoder.encode(result)
+            else { throw BatchError(message: "fit gave no result") }
+            members = encoded
         default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")
         }
         if let id = request["id"] { members.insert(("id", (id as? String).map(JSON.string) ?? .number((id as? NSNumber)?.doubleValue ?? 0)), at: 0) }

@@ -459,11 +459,6 @@ package struct Checker: Sendable {
             let properties = scalar.properties
             return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
                 && properties.generalCategory != .control && properties.generalCategory != .format
-        }.map(codePoint)
-    }
-
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.map(\.codePointLabel)
     }
 }

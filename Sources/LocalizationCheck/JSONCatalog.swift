@@ -1,3 +1,4 @@
+import JSONOutput
 import Foundation
 
 /// Flat or nested JSON key → string files (i18next: nested keys joined with `.`, `$t(key)` resolved;

@@ -1,3 +1,4 @@
+import JSONOutput
 import Foundation
 
 /// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards

@@ -1,3 +1,4 @@
+import JSONOutput
 import FontFit
 import Foundation
 import Yams

@@ -1,3 +1,4 @@
+import JSONOutput
 import Foundation
 
 /// Apple String Catalogs (`.xcstrings`, JSON): every localization, plural and device variation and

@@ -1,3 +1,4 @@
+import JSONOutput
 import ArgumentParser
 import FontFit
 import Foundation
@@ -86,21 +87,13 @@ struct FontOptions: ParsableArguments {
     static func warnMissing(_ missing: [Unicode.Scalar], in stack: FontStack) {
         guard !missing.isEmpty else { return }
         let fonts = stack.fonts.map { $0.face.source }.joined(separator: ", ")
-        warn("no font (\(fonts)) has a glyph for " + missing.map(codePointLabel).joined(separator: ", "))
-    }
-
-    /// The `fonts` member of JSON results: each font's file ("bundled" for the default font) and
-    /// face index, primary first.
-    static func fontsJSON(_ stack: FontStack) -> JSONValue {
-        .array(stack.fonts.map { font in
-            .object([("file", .string(font.face.source)), ("faceIndex", .integer(font.face.index))])
-        })
+        warn("no font (\(fonts)) has a glyph for " + missing.map(\.codePointLabel).joined(separator: ", "))
     }
 }
 
 /// The `missing` member of JSON results.
-func missingJSON(_ missing: [Unicode.Scalar]) -> JSONValue {
-    .array(missing.map { .string(codePointLabel($0)) })
+func missingJSON(_ missing: [Unicode.Scalar]) -> JSON {
+    .array(missing.map { .string($0.codePointLabel) })
 }
 
 /// Shaping settings, spelled as hb-shape spells them.

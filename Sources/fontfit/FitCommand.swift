@@ -1,3 +1,4 @@
+import JSONOutput
 import ArgumentParser
 import FontFit
 import Foundation
@@ -102,7 +103,7 @@ struct FitCommand: ParsableCommand {
         let columns = fitted.prepared.paragraph.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
         if json {
             let images = arguments.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
-            var json = Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
+            var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
             if !fitted.result.fits, case .object(var members) = json {
                 members.append(("fitSize", fitted.fitSize.map { .number($0) } ?? .null))
                 members.append(("neededScale", fitted.fitSize.map { .number($0 / arguments.fitting.size) } ?? .null))
@@ -115,43 +116,26 @@ struct FitCommand: ParsableCommand {
         arguments.fitting.exitIfChecked(fits: fitted.result.fits)
     }
 
-    /// With `columns` (vertical text), `lines` are the columns in the frame (x, y, width across,
-    /// height down, baseline = the centre line's x), and width and height are the frame's.
+    /// The library's encoding of the fit, with what the command knows: the characters no font has,
+    /// the fonts, and the inline images' boxes. With `columns` (vertical text), `lines` are the
+    /// columns in the frame and width and height are the frame's (across, down).
     static func json(
         _ result: FitResult, images: [Box]? = nil, columns: [FittedColumn]? = nil, missing: [Unicode.Scalar], fonts: FontStack
-    ) -> JSONValue {
+    ) throws -> JSON {
+        guard case .object(var members) = try OrderedJSONEncoder.encode(result) else { return .null }
         if let columns {
-            return .object([
-                ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
-                ("truncated", .bool(result.truncated)), ("width", .number(result.height)),
-                ("height", .number(result.width)), ("vertical", .bool(true)),
-                ("lines", .array(columns.map { column in
-                    .object([
-                        ("text", .string(column.text)), ("x", .number(column.x)), ("y", .number(column.y)),
-                        ("width", .number(column.width)), ("height", .number(column.height)),
-                        ("baseline", .number(column.x + column.width / 2)),
-                    ])
-                })),
-                ("missing", missingJSON(missing)), ("fonts", FontOptions.fontsJSON(fonts)),
-            ])
+            members = try members.compactMap { key, value in
+                switch key {
+                case "width": ("width", .number(result.height))
+                case "height": ("height", .number(result.width))
+                case "lines": ("lines", try OrderedJSONEncoder.encode(columns))
+                default: (key, value)
+                }
+            }
+            members.insert(("vertical", .bool(true)), at: members.firstIndex { $0.0 == "lines" } ?? members.endIndex)
         }
-        var members: [(String, JSONValue)] = [
-            ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
-            ("truncated", .bool(result.truncated)), ("width", .number(result.width)),
-            ("height", .number(result.height)),
-            ("lines", .array(result.lines.map { line in
-                .object([
-                    ("text", .string(line.text)), ("x", .number(line.x)), ("y", .number(line.y)),
-                    ("width", .number(line.width)), ("baseline", .number(line.baseline)),
-                ])
-            })),
-            ("missing", missingJSON(missing)), ("fonts", FontOptions.fontsJSON(fonts)),
-        ]
-        if let images {
-            members.append(("images", .array(images.map { box in
-                .object([("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)), ("height", .number(box.height))])
-            })))
-        }
+        members += [("missing", missingJSON(missing)), ("fonts", try OrderedJSONEncoder.encode(fonts))]
+        if let images { members.append(("images", try OrderedJSONEncoder.encode(images))) }
         return .object(members)
     }
 

@@ -1,3 +1,4 @@
+import JSONOutput
 import ArgumentParser
 import FontFit
 
@@ -18,15 +19,15 @@ struct InfoCommand: ParsableCommand {
         }
     }
 
-    static func json(_ info: FontInfo) -> JSONValue {
-        func vertical(_ metrics: RawVerticalMetrics?) -> JSONValue {
+    static func json(_ info: FontInfo) -> JSON {
+        func vertical(_ metrics: RawVerticalMetrics?) -> JSON {
             guard let metrics else { return .null }
             return .object([
                 ("ascender", .integer(metrics.ascender)), ("descender", .integer(metrics.descender)),
                 ("lineGap", .integer(metrics.lineGap)),
             ])
         }
-        func optional(_ value: Int?) -> JSONValue { value.map { .integer($0) } ?? .null }
+        func optional(_ value: Int?) -> JSON { value.map { .integer($0) } ?? .null }
         return .object([
             ("source", .string(info.source)), ("faceIndex", .integer(info.faceIndex)),
             ("faceCount", .integer(info.faceCount)), ("familyName", .string(info.familyName)),

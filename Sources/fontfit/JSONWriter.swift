@@ -1,9 +1,10 @@
+import JSONOutput
 import Foundation
 
 /// JSON written straight to standard output through one fixed-size buffer: no tree of values and
 /// no whole-document string, so output of any length needs memory only for the data it describes
 /// (`shape --json` of 1 MB of text built a 94 MB document as a tree: 7–9 s and 717 MB, issue 11).
-/// Numbers and strings are spelled exactly as ``JSONValue`` spells them.
+/// Numbers and strings are spelled exactly as ``JSON`` spells them.
 struct JSONStreamWriter {
     private var buffer: [UInt8] = []
     private static let capacity = 1 << 16
@@ -44,13 +45,13 @@ struct JSONStreamWriter {
         flushIfFull()
     }
 
-    /// As ``JSONValue/number(_:)``: whole numbers below 1e15 without a fraction, others as Swift's
+    /// As ``JSON/number(_:)``: whole numbers below 1e15 without a fraction, others as Swift's
     /// shortest round-tripping text, non-finite values as null.
     mutating func number(_ value: Double) {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             integer(Int(value))
         } else {
-            buffer.append(contentsOf: JSONValue.number(value).serialized.utf8)
+            buffer.append(contentsOf: JSON.number(value).serialized.utf8)
             flushIfFull()
         }
     }
@@ -78,6 +79,6 @@ struct JSONStreamWriter {
 
     /// `text` as a JSON string literal, in UTF-8.
     static func quoted(_ text: String) -> [UInt8] {
-        Array(JSONValue.string(text).serialized.utf8)
+        Array(JSON.string(text).serialized.utf8)
     }
 }

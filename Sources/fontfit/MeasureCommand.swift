@@ -1,3 +1,4 @@
+import JSONOutput
 import ArgumentParser
 import FontFit
 
@@ -68,36 +69,24 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let measured = try arguments.measure()
         if json {
-            print(Self.json(measured).serialized)
+            print(try Self.json(measured).serialized)
         } else {
             Self.printHuman(measured)
         }
     }
 
-    static func json(_ measured: MeasureArguments.Measured) -> JSONValue {
-        let measurement = measured.measurement
-        let metrics = measurement.metrics
-        let ink = measurement.ink ?? Box(x: 0, y: metrics.ascent, width: 0, height: 0)
-        func box(_ box: Box) -> JSONValue {
-            .object([("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)), ("height", .number(box.height))])
-        }
-        var members: [(String, JSONValue)] = [
-            ("size", .number(measurement.size)), ("unitsPerEm", .integer(measurement.unitsPerEm)),
-            ("width", .number(measurement.width)), ("ascent", .number(metrics.ascent)),
-            ("descent", .number(metrics.descent)), ("lineGap", .number(metrics.lineGap)),
-            ("lineHeight", .number(metrics.lineHeight)), ("ink", box(ink)),
-            ("glyphCount", .integer(measurement.glyphCount)),
-            ("missing", missingJSON(measurement.missing)),
-            ("advance", .number(measurement.advance)),
-            ("fonts", FontOptions.fontsJSON(measured.paragraph.fonts)),
-            ("runs", runsJSON(measured.paragraph)),
+    /// The library's encoding of the measurement, with the fonts, the runs and the images' boxes.
+    static func json(_ measured: MeasureArguments.Measured) throws -> JSON {
+        guard case .object(var members) = try OrderedJSONEncoder.encode(measured.measurement) else { return .null }
+        members += [
+            ("fonts", try OrderedJSONEncoder.encode(measured.paragraph.fonts)), ("runs", runsJSON(measured.paragraph)),
         ]
-        if !measured.images.isEmpty { members.append(("images", .array(measurement.images.map(box)))) }
+        if !measured.images.isEmpty { members.append(("images", try OrderedJSONEncoder.encode(measured.measurement.images))) }
         return .object(members)
     }
 
     /// Each run of the paragraph: its UTF-8 range, direction, bidi level, script and font.
-    static func runsJSON(_ paragraph: ShapedParagraph) -> JSONValue {
+    static func runsJSON(_ paragraph: ShapedParagraph) -> JSON {
         .array(paragraph.runs.map { run in
             .object([
                 ("start", .integer(run.range.lowerBound)), ("end", .integer(run.range.upperBound)),
@@ -128,7 +117,7 @@ struct MeasureCommand: ParsableCommand {
                 "x \(formatted($0.x))  y \(formatted($0.y))  width \(formatted($0.width))  height \(formatted($0.height)) pt (from the line box's top-left)"
             } ?? "none"),
             ("glyphs", String(measurement.glyphCount)),
-            ("missing", measurement.missing.isEmpty ? "none" : measurement.missing.map(codePointLabel).joined(separator: " ")),
+            ("missing", measurement.missing.isEmpty ? "none" : measurement.missing.map(\.codePointLabel).joined(separator: " ")),
         ]
         if measured.paragraph.runs.count > 1 {
             for run in measured.paragraph.runs {

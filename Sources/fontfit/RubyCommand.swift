@@ -1,3 +1,4 @@
+import JSONOutput
 import ArgumentParser
 import FontFit
 
@@ -47,33 +48,11 @@ struct RubyCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.ruby, fonts: fitted.fonts).serialized)
+            print(try OrderedJSONEncoder.encode(fitted.ruby).serialized)
         } else {
             Self.printHuman(fitted.ruby, maxSize: arguments.fitting.size)
         }
         arguments.fitting.exitIfChecked(fits: fitted.ruby.result.fits)
-    }
-
-    static func box(_ box: TextBox, text: String) -> JSONValue {
-        .object([
-            ("text", .string(text)), ("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)),
-            ("height", .number(box.height)), ("textX", .number(box.textX)), ("baseline", .number(box.baseline)),
-        ])
-    }
-
-    static func json(_ fitted: FittedRuby, fonts: FontStack) -> JSONValue {
-        let result = fitted.result
-        return .object([
-            ("size", .number(result.size)), ("rubySize", .number(result.rubySize)), ("scale", .number(result.scale)),
-            ("fits", .bool(result.fits)), ("width", .number(result.width)), ("height", .number(result.height)),
-            ("segments", .array(zip(fitted.segments, result.segments).map { segment, boxes in
-                .object([
-                    ("base", box(boxes.base, text: segment.base)),
-                    ("ruby", boxes.ruby.map { box($0, text: segment.ruby ?? "") } ?? .null),
-                ])
-            })),
-            ("missing", missingJSON(fitted.missing)), ("fonts", FontOptions.fontsJSON(fonts)),
-        ])
     }
 
     static func printHuman(_ fitted: FittedRuby, maxSize: Double) {

@@ -1,3 +1,4 @@
+import JSONOutput
 import ArgumentParser
 import FontFit
 import Foundation
@@ -87,7 +88,7 @@ struct ShapeCommand: ParsableCommand {
         let options = try shaping.options(for: fonts.primary)
         let paragraph = ShapedParagraph(text, fonts: fonts, options: options)
         if json {
-            print(JSONValue.object([("runs", MeasureCommand.runsJSON(paragraph)), ("fonts", FontOptions.fontsJSON(fonts))]).serialized)
+            print(JSON.object([("runs", MeasureCommand.runsJSON(paragraph)), ("fonts", try OrderedJSONEncoder.encode(fonts))]).serialized)
             return
         }
         let fields = HBShapeFields(glyphNames: !noGlyphNames, positions: !noPositions, clusters: !noClusters, advances: !noAdvances)

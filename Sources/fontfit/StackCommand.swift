@@ -1,3 +1,4 @@
+import JSONOutput
 import ArgumentParser
 import FontFit
 import Foundation
@@ -83,7 +84,7 @@ struct StackCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(Self.json(fitted.stack, fonts: fitted.fonts).serialized)
+            print(try OrderedJSONEncoder.encode(fitted.stack).serialized)
         } else {
             Self.printHuman(fitted.stack, maxSize: arguments.fitting.size)
         }
@@ -96,22 +97,6 @@ struct StackCommand: ParsableCommand {
             throw CLIError.usage("invalid --spacing '\(text)': expected points (4) or a multiple of the row height (0.1x)")
         }
         return relative ? .rowHeights(value) : .points(value)
-    }
-
-    static func json(_ stack: FittedStack, fonts: FontStack) -> JSONValue {
-        let result = stack.result
-        return .object([
-            ("size", .number(result.size)), ("scale", .number(result.scale)), ("fits", .bool(result.fits)),
-            ("width", .number(result.width)), ("height", .number(result.height)),
-            ("rows", .array(zip(stack.rows, result.rows).map { row, frame in
-                .object([
-                    ("text", .string(row.text)), ("x", .number(frame.x)), ("y", .number(frame.y)),
-                    ("width", .number(frame.width)), ("height", .number(frame.height)),
-                    ("baseline", .number(frame.baseline)), ("size", .number(frame.size)),
-                ])
-            })),
-            ("missing", missingJSON(stack.missing)), ("fonts", FontOptions.fontsJSON(fonts)),
-        ])
     }
 
     static func printHuman(_ stack: FittedStack, maxSize: Double) {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value whose object keys keep the order they were written in, so output reads in the order
 /// the contract lists the fields. Written as UTF-8 bytes: a run's 100,000 checks are tens of
 /// megabytes, and byte appends are what keeps writing them cheap.
@@ -54,7 +52,7 @@ package enum JSON: Sendable {
 
     /// A JSON string: `"` `\` and control characters escaped, everything else as its UTF-8 bytes
     /// (the escaped characters are all ASCII, so bytes can be handled one by one).
-    static func quote(_ text: String, to output: inout [UInt8]) {
+    package static func quote(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -74,6 +72,6 @@ package enum JSON: Sendable {
 }
 
 extension JSON {
-    static func optional(_ value: Double?) -> JSON { value.map(JSON.number) ?? .null }
-    static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    package static func optional(_ value: Double?) -> JSON { value.map(JSON.number) ?? .null }
+    package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
 }

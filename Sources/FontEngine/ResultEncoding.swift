@@ -1,0 +1,62 @@
+// How measurements encode: the members and order of fontfit's JSON output.
+
+extension Unicode.Scalar {
+    /// U+XXXX, at least four hex digits, as Unicode writes code points (and JSON results list
+    /// missing characters).
+    package var codePointLabel: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+extension Box: Encodable {
+    private enum CodingKeys: String, CodingKey { case x, y, width, height }
+
+    /// The box as JSON: `x`, `y`, `width`, `height`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(x, forKey: .x)
+        try container.encode(y, forKey: .y)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+    }
+}
+
+extension FontStack: Encodable {
+    private enum CodingKeys: String, CodingKey { case file, faceIndex }
+
+    /// The fonts as JSON: for each, primary first, its `file` ("bundled" for the default font) and
+    /// `faceIndex`.
+    public func encode(to encoder: any Encoder) throws {
+        var list = encoder.unkeyedContainer()
+        for font in fonts {
+            var member = list.nestedContainer(keyedBy: CodingKeys.self)
+            try member.encode(font.face.source, forKey: .file)
+            try member.encode(font.face.index, forKey: .faceIndex)
+        }
+    }
+}
+
+extension LineMeasurement: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case size, unitsPerEm, width, ascent, descent, lineGap, lineHeight, ink, glyphCount, missing, advance
+    }
+
+    /// The measurement as JSON: `size`, `unitsPerEm`, `width`, `ascent`, `descent`, `lineGap`,
+    /// `lineHeight`, `ink` (a zero box on the baseline when nothing is inked), `glyphCount`,
+    /// `missing` (U+XXXX) and `advance`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(unitsPerEm, forKey: .unitsPerEm)
+        try container.encode(width, forKey: .width)
+        try container.encode(metrics.ascent, forKey: .ascent)
+        try container.encode(metrics.descent, forKey: .descent)
+        try container.encode(metrics.lineGap, forKey: .lineGap)
+        try container.encode(metrics.lineHeight, forKey: .lineHeight)
+        try container.encode(ink ?? Box(x: 0, y: metrics.ascent, width: 0, height: 0), forKey: .ink)
+        try container.encode(glyphCount, forKey: .glyphCount)
+        try container.encode(missing.map(\.codePointLabel), forKey: .missing)
+        try container.encode(advance, forKey: .advance)
+    }
+}

@@ -1,0 +1,48 @@
+// How results encode: the members and order of fontfit's JSON output (`fontfit fit --json` and the
+// others print exactly this, plus what only the command knows). A result prints as one readable line.
+
+extension FittedLine: Encodable {
+    private enum CodingKeys: String, CodingKey { case text, x, y, width, baseline }
+
+    /// The line as JSON: `text`, `x`, `y`, `width`, `baseline`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(x, forKey: .x)
+        try container.encode(y, forKey: .y)
+        try container.encode(width, forKey: .width)
+        try container.encode(baseline, forKey: .baseline)
+    }
+}
+
+extension FitResult: Encodable {
+    private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
+
+    /// The fit as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(fits, forKey: .fits)
+        try container.encode(truncated, forKey: .truncated)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(lines, forKey: .lines)
+    }
+}
+
+extension StackResult: CustomStringConvertible {
+    /// The shared size, whether it fits, the extent and each row's frame.
+    public var description: String {
+        "StackResult(size \(size), scale \(scale), \(fits ? "fits" : "does not fit"), \(width) × \(height), "
+            + "rows [\(rows.map { "x \($0.x) y \($0.y) width \($0.width) height \($0.height) baseline \($0.baseline)" }.joined(separator: "; "))])"
+    }
+}
+
+extension RubyResult: CustomStringConvertible {
+    /// The base and ruby sizes, whether it fits, the extent and each base box.
+    public var description: String {
+        "RubyResult(size \(size), ruby \(rubySize), scale \(scale), \(fits ? "fits" : "does not fit"), \(width) × \(height), "
+            + "bases [\(segments.map { "x \($0.base.x) width \($0.base.width)" }.joined(separator: "; "))])"
+    }
+}
