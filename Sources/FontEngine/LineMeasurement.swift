@@ -1,6 +1,6 @@
 /// A box in a line box's coordinates: origin at the line box's top-left corner, y growing down,
 /// baseline at y = ascent.
-public struct Box: Sendable, Hashable {
+public struct Box: Sendable, Hashable, Encodable {
     /// The left edge.
     public var x: Double
     /// The top edge.

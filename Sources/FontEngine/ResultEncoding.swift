@@ -9,19 +9,6 @@ extension Unicode.Scalar {
     }
 }
 
-extension Box: Encodable {
-    private enum CodingKeys: String, CodingKey { case x, y, width, height }
-
-    /// The box as JSON: `x`, `y`, `width`, `height`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(x, forKey: .x)
-        try container.encode(y, forKey: .y)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
-    }
-}
-
 extension FontStack: Encodable {
     private enum CodingKeys: String, CodingKey { case file, faceIndex }
 

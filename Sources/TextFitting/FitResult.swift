@@ -114,7 +114,7 @@ struct LineText: Sendable {
 }
 
 /// The outcome of fitting text into a frame.
-public struct FitResult: Sendable {
+public struct FitResult: Sendable, Encodable {
     /// The fitted size in points.
     public var size: Double
     /// `size / maxSize`.
@@ -130,6 +130,9 @@ public struct FitResult: Sendable {
     public var width: Double
     /// The used height: line boxes (with spacing) or ink, per ``FitBounds``.
     public var height: Double
+
+    /// The members of the JSON encoding, in the order fontfit's JSON output lists them.
+    private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
 
     package init(
         size: Double, scale: Double, fits: Bool, truncated: Bool, lines: [FittedLine], width: Double,

@@ -15,22 +15,6 @@ extension FittedLine: Encodable {
     }
 }
 
-extension FitResult: Encodable {
-    private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
-
-    /// The fit as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(size, forKey: .size)
-        try container.encode(scale, forKey: .scale)
-        try container.encode(fits, forKey: .fits)
-        try container.encode(truncated, forKey: .truncated)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
-        try container.encode(lines, forKey: .lines)
-    }
-}
-
 extension StackResult: CustomStringConvertible {
     /// The shared size, whether it fits, the extent and each row's frame.
     public var description: String {
