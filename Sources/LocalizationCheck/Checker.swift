@@ -78,6 +78,9 @@ package struct CheckRun: Sendable {
     package var warnings: [CatalogError]
     package var untranslated: Int
     package var timings: CheckTimings
+    /// The fonts the checks were measured in, each loaded once, for whatever draws the checks later
+    /// (the HTML report).
+    package var fonts: [Checker.FontKey: FontStack] = [:]
 
     package var failed: Int { checks.filter(\.failed).count }
 }
@@ -163,9 +166,10 @@ package struct Checker: Sendable {
         var limit: SizeLimit?
     }
 
-    struct FontKey: Hashable, Sendable {
-        var fonts: FontStackReference
-        var variations: [String: Double]
+    /// A font stack at a set of variation values: what is loaded once per run.
+    package struct FontKey: Hashable, Sendable {
+        package var fonts: FontStackReference
+        package var variations: [String: Double]
     }
 
     package func run(catalogs: [String]) async throws -> CheckRun {
@@ -302,7 +306,8 @@ package struct Checker: Sendable {
             }
         }
         timings.total = ContinuousClock.now - start
-        return CheckRun(checks: checks, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings)
+        return CheckRun(
+            checks: checks, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings, fonts: fonts)
     }
 
     /// One check before its label is resolved: which string, its branch, rule and measured text.

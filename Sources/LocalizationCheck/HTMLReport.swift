@@ -8,18 +8,17 @@ package enum HTMLReport {
         let manager = FileManager.default
         let pictures = URL(fileURLWithPath: directory).appendingPathComponent("svg")
         try manager.createDirectory(at: pictures, withIntermediateDirectories: true)
-        var fonts: [String: FontStack] = [:]
         var rows = ""
         var number = 0
         for check in Ranking.worst(run.checks) where check.failed || check.measurement.verdict != .fits {
             guard let fit = check.measurement.fit else { continue }
             number += 1
-            let key = JSONReport.fontLabel(check.settings.font) + "\(check.settings.variations.sorted { $0.key < $1.key })"
-            let stack = try fonts[key] ?? check.settings.font.load(variations: check.settings.variations)
-            fonts[key] = stack
+            let key = Checker.FontKey(fonts: check.settings.font, variations: check.settings.variations)
+            let stack = try run.fonts[key] ?? key.fonts.load(variations: key.variations)
             var features: [FontFeature] = []
             for feature in check.settings.features { features.append(try FontFeature(feature)) }
-            // The text as the check measured it, shaped again for drawing.
+            // The text as the check measured it, shaped again for drawing: keeping every check's
+            // shaped text until the report is written would hold a whole run's glyphs in memory.
             let prepared = try stack.prepare(
                 check.measurement.text, options: ShapingOptions(features: features, language: check.locale),
                 wrapping: check.settings.lineLimit != 1, ink: check.settings.bounds == .ink)
