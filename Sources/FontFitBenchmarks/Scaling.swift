@@ -13,16 +13,11 @@ struct Scaling {
     /// Real-looking text of exactly `characters` characters: the paragraph repeated, one space
     /// between copies (one long paragraph, as `scripts/bench-large` feeds the CLI).
     static func text(repeating paragraph: String, characters: Int) -> String {
-        let copy = Array(paragraph + " ")
-        var characters = characters
-        var result = ""
-        result.reserveCapacity(characters * 2)
-        while characters > 0 {
-            let part = copy.prefix(characters)
-            result.append(contentsOf: part)
-            characters -= part.count
-        }
-        return result
+        // Whole copies joined as strings, then part of one: building 1 MB character by character
+        // would cost more than fitting it (and minutes under valgrind).
+        let copy = paragraph + " "
+        let length = copy.count
+        return String(repeating: copy, count: characters / length) + String(copy.prefix(characters % length))
     }
 
     func record() throws -> Record {
