@@ -12,7 +12,9 @@ public enum BundledFont {
     public static func face() throws(FontFitError) -> FontFace {
         var length = 0
         let bytes = cfontfit_bundled_font(&length)!
-        return try FontFace(data: Data(bytes: bytes, count: length), source: source)
+        // The bytes live as long as the program: wrapped without a copy (HarfBuzz makes its own).
+        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: length, deallocator: .none)
+        return try FontFace(data: data, source: source)
     }
 
     /// DejaVu's license, which travels with the font.

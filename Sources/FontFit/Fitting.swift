@@ -42,6 +42,9 @@ public struct PreparedText: Sendable {
     public let images: [InlineImage]
     /// The fitting tables of `measured`, built once so that a re-fit only re-breaks lines.
     let table: FitTable
+    /// The stack's default width model, read once: a re-fit would otherwise scan the primary
+    /// font's axes on every call.
+    let defaultWidthModel: WidthModel
 
     /// The text as it was prepared.
     public var text: String { measured.text }
@@ -59,6 +62,7 @@ public struct PreparedText: Sendable {
         self.wraps = wraps
         self.hasInk = hasInk
         table = FitTable(measured)
+        defaultWidthModel = paragraph.fonts.defaultWidthModel
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
@@ -104,7 +108,7 @@ public struct PreparedText: Sendable {
             settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
             settings.alignment, settings.truncation, settings.granularity, settings.presetSizes
         )
-        let widths = settings.widths ?? fonts.defaultWidthModel
+        let widths = settings.widths ?? defaultWidthModel
         // Vertical text is laid out in columns: the fitting core sees the frame turned a quarter,
         // columns as lines (their length along the frame's height, stacked across its width).
         let vertical = paragraph.isVertical
@@ -149,12 +153,15 @@ public struct PreparedText: Sendable {
     /// The result with the hyphen drawn at the end of every line that breaks at a soft hyphen (its
     /// width is already in the line's).
     func withHyphens(_ result: FitResult) -> FitResult {
+        func breaksAtHyphen(_ line: FittedLine) -> Bool {
+            guard !line.isTruncated, let last = line.units.last, last < measured.units.count - 1 else { return false }
+            return measured.units[last].hyphenAdvance > 0
+        }
+        // Looked for before the lines are touched: mutating them would copy the whole array on
+        // every re-fit, and most texts have no soft hyphen.
+        guard result.lines.contains(where: breaksAtHyphen) else { return result }
         var result = result
-        for index in result.lines.indices {
-            let line = result.lines[index]
-            guard !line.isTruncated, let last = line.units.last, last < measured.units.count - 1,
-                measured.units[last].hyphenAdvance > 0
-            else { continue }
+        for index in result.lines.indices where breaksAtHyphen(result.lines[index]) {
             result.lines[index].text += builder.hyphenText
         }
         return result
@@ -201,7 +208,7 @@ extension PreparedText {
             settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
             settings.granularity, settings.presetSizes, settings.widths
         )
-        let model = widths ?? fonts.defaultWidthModel
+        let model = widths ?? defaultWidthModel
         guard model == .proportional, !paragraph.isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
             let result = try fit(
                 in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
@@ -367,10 +374,15 @@ extension FitConstraints {
         presetSizes: [Double]?
     ) throws(FontFitError) -> FitConstraints {
         try Font.checkSize(maxSize)
-        for (name, value) in [("frame width", frame.width), ("frame height", frame.height)]
-        where !(value > 0) || value.isNaN {
-            throw .invalidValue(name: name, value: "\(value)", expected: "a number greater than 0, or inf")
+        // Checked one by one rather than over a literal array: a re-fit validates on every call, and
+        // the array would be its only allocation.
+        func checkSide(_ value: Double, name: String) throws(FontFitError) {
+            guard value > 0, !value.isNaN else {
+                throw .invalidValue(name: name, value: "\(value)", expected: "a number greater than 0, or inf")
+            }
         }
+        try checkSide(frame.width, name: "frame width")
+        try checkSide(frame.height, name: "frame height")
         guard minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
             throw .invalidValue(name: "minimum scale factor", value: "\(minimumScaleFactor)", expected: "a number in (0, 1]")
         }

@@ -17,6 +17,9 @@ struct Benchmarks {
         let json = CommandLine.arguments.contains("--json")
         let font = try Font(face: BundledFont.face())
         precondition(line.count == 30 && (290...310).contains(paragraph.count))
+        if let flag = CommandLine.arguments.firstIndex(of: "--peak-memory"), flag + 1 < CommandLine.arguments.count {
+            return try PeakMemory.run(case: CommandLine.arguments[flag + 1], font: font, paragraph: paragraph)
+        }
 
         let lineFrame = FrameSize(width: 200, height: 40)
         let paragraphFrame = FrameSize(width: 400, height: 300)
@@ -64,32 +67,55 @@ struct Benchmarks {
             font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1)
         precondition(abs(exact - approximate) <= naiveTolerance * 2, "naive \(approximate) vs exact \(exact)")
 
-        let figures: [(key: String, value: Double, label: String, detail: String)] = [
-            ("singleLineFitPerShape", singleLineFit / shapeLine, "single-line fit ÷ hb_shape (30 chars)",
-             "fit \(ns(singleLineFit)) vs hb_shape \(ns(shapeLine)); goal ≤ 1.2"),
-            ("paragraphFitPerShape", paragraphFit / shapeParagraph, "wrapped fit 400×300 ÷ hb_shape (300 chars)",
-             "fit \(ns(paragraphFit)) vs hb_shape \(ns(shapeParagraph)); goal ≤ 2"),
-            ("shapesPerRefit", shapeParagraph / refit, "re-fits per hb_shape of the paragraph",
-             "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 100"),
-            ("refitsWithLinesPerShape", shapeParagraph / refit, "staircase re-fits with lines per hb_shape",
-             "the re-fit above, lines laid out; goal ≥ 100"),
-            ("refitSizesPerShape", shapeParagraph / refitSize, "staircase re-fits, size only, per hb_shape",
-             "size \(ns(refitSize)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 1000"),
-            ("naiveOverFit", naive / paragraphFit, "naive re-shaping binary search ÷ fit",
-             "naive \(ns(naive)) (\(naiveProbes) probes to \(naiveTolerance) pt) vs fit \(ns(paragraphFit)); goal ≥ 15"),
-            ("cardRasterizeMilliseconds", rasterizeCard / 1e6, "1200×630 card: draw the glyphs (ms)",
-             "FreeType rasterising into an RGBA canvas"),
-            ("cardPNGEncodeMilliseconds", encodeCard / 1e6, "1200×630 card: encode the PNG (ms)",
-             "libpng, fast mode; goal: a few milliseconds"),
+        var record: [(key: String, record: Record)] = [
+            ("singleLineFitPerShape", .figure(singleLineFit / shapeLine, label: "single-line fit ÷ hb_shape (30 chars)",
+             note: "fit \(ns(singleLineFit)) vs hb_shape \(ns(shapeLine)); goal ≤ 1.05")),
+            ("paragraphFitPerShape", .figure(paragraphFit / shapeParagraph, label: "wrapped fit 400×300 ÷ hb_shape (300 chars)",
+             note: "fit \(ns(paragraphFit)) vs hb_shape \(ns(shapeParagraph)); goal ≤ 1.3")),
+            ("shapesPerRefit", .figure(shapeParagraph / refit, label: "re-fits per hb_shape of the paragraph",
+             note: "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 100")),
+            ("refitsWithLinesPerShape", .figure(shapeParagraph / refit, label: "staircase re-fits with lines per hb_shape",
+             note: "the re-fit above, lines laid out; goal ≥ 100")),
+            ("refitSizesPerShape", .figure(shapeParagraph / refitSize, label: "staircase re-fits, size only, per hb_shape",
+             note: "size \(ns(refitSize)) vs hb_shape \(ns(shapeParagraph)); goal ≥ 1000")),
+            ("naiveOverFit", .figure(naive / paragraphFit, label: "naive re-shaping binary search ÷ fit",
+             note: "naive \(ns(naive)) (\(naiveProbes) probes to \(naiveTolerance) pt) vs fit \(ns(paragraphFit)); goal ≥ 15")),
+            ("cardRasterizeMilliseconds", .figure(rasterizeCard / 1e6, label: "1200×630 card: draw the glyphs (ms)",
+             note: "FreeType rasterising into an RGBA canvas")),
+            ("cardPNGEncodeMilliseconds", .figure(encodeCard / 1e6, label: "1200×630 card: encode the PNG (ms)",
+             note: "libpng, fast mode; goal: a few milliseconds")),
         ]
-        if json {
-            let members = figures.map { "\"\($0.key)\":\(String(format: "%.4g", $0.value))" }
-            print("{" + members.joined(separator: ",") + "}")
-        } else {
-            for figure in figures {
-                print("\(figure.label.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", figure.value))   \(figure.detail)")
-            }
+        record.append(("paragraphFitSplit", try paragraphFitSplit(font: font, shape: shapeParagraph, fit: paragraphFit)))
+        let peers = PeerStrategies(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1)
+        record.append(("peers", try peers.record(fontfitFit: paragraphFit)))
+        record.append(("scaling", try Scaling(font: font, paragraph: paragraph).record()))
+        if !Timing.countsCalls {
+            record.append(("peakMemoryMegabytes", try PeakMemory.record()))
         }
+        let all = Record.group(title: "", record)
+        if json {
+            print(all.json)
+        } else {
+            print(all.lines().joined(separator: "\n"))
+        }
+    }
+
+    /// Where the one-shot wrapped fit's time goes: itemizing and shaping, ICU's break opportunities,
+    /// the rest of preparing (graphemes, prefix tables), and the size search with its lines.
+    static func paragraphFitSplit(font: Font, shape: Double, fit: Double) throws -> Record {
+        let stack = FontStack(font)
+        let shapedParagraph = Timing.time { ShapedParagraph(paragraph, fonts: stack, options: ShapingOptions()).glyphCount }
+        let breaks = Timing.time { LineBreaker.opportunities(in: paragraph).count }
+        let prepare = try Timing.time { try font.prepare(paragraph, ink: false).measured.units.count }
+        let search = fit - prepare
+        return .group(title: "wrapped fit 400×300, split (each ÷ one hb_shape of the paragraph):", [
+            ("shapePerShape", .figure(shapedParagraph / shape, label: "itemize and shape (ShapedParagraph)",
+             note: ns(shapedParagraph))),
+            ("breakOpportunitiesPerShape", .figure(breaks / shape, label: "break opportunities (ICU)", note: ns(breaks))),
+            ("tablesPerShape", .figure((prepare - shapedParagraph - breaks) / shape, label: "graphemes and tables (prepare − the two above)",
+             note: ns(prepare - shapedParagraph - breaks))),
+            ("searchPerShape", .figure(search / shape, label: "size search and lines (fit − prepare)", note: ns(search))),
+        ])
     }
 
     static let naiveTolerance = 0.01
@@ -112,42 +138,7 @@ struct Benchmarks {
         return (low, probes)
     }
 
-    /// Median time of one call in nanoseconds, over batches that each run for about 20 ms.
-    ///
-    /// With FONTFIT_BENCH_CALLS=N1,N2,… in the environment, the k-th timed body runs exactly Nk times
-    /// (0 when the list is shorter) and no time is taken: a fixed amount of work, for instruction
-    /// counts (valgrind --tool=callgrind), e.g. 0,1000 for the single-line fit alone.
-    nonisolated(unsafe) static var timedBodies = 0
-    static func time<T>(_ body: () throws -> T) rethrows -> Double {
-        if let list = ProcessInfo.processInfo.environment["FONTFIT_BENCH_CALLS"] {
-            let counts = list.split(separator: ",").map { Int($0) ?? 0 }
-            let calls = timedBodies < counts.count ? counts[timedBodies] : 0
-            timedBodies += 1
-            for _ in 0..<calls { blackHole(try body()) }
-            return 1
-        }
-        let start = ContinuousClock.now
-        var calls = 0
-        while ContinuousClock.now - start < .milliseconds(20) {
-            blackHole(try body())
-            calls += 1
-        }
-        let perBatch = max(calls, 1)
-        var samples: [Double] = []
-        for _ in 0..<15 {
-            let batchStart = ContinuousClock.now
-            for _ in 0..<perBatch { blackHole(try body()) }
-            let elapsed = ContinuousClock.now - batchStart
-            samples.append(Double(elapsed.components.attoseconds) / 1e9 / Double(perBatch)
-                + Double(elapsed.components.seconds) * 1e9 / Double(perBatch))
-        }
-        return samples.sorted()[samples.count / 2]
-    }
+    static func time<T>(_ body: () throws -> T) rethrows -> Double { try Timing.time(body) }
 
-    static func ns(_ value: Double) -> String {
-        value >= 1000 ? String(format: "%.2f µs", value / 1000) : String(format: "%.1f ns", value)
-    }
+    static func ns(_ value: Double) -> String { Timing.text(value) }
 }
-
-/// Keeps the optimizer from dropping a result nobody reads.
-@inline(never) func blackHole<T>(_ value: T) {}

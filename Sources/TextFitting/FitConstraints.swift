@@ -112,6 +112,15 @@ struct NormalizedOptions {
         return frameWidth / size
     }
 
+    /// The largest size at which `lines` line boxes `lineHeight` em tall, with the spacing between
+    /// them, fit the frame's height (−∞ if none, ∞ if any).
+    func heightBound(lines: Int, lineHeight: Double) -> Double {
+        let count = Double(lines)
+        let perSize = count * lineHeight, constant = (count - 1) * lineSpacing
+        if perSize > 0 { return (frameHeight - constant) / perSize }
+        return constant <= frameHeight ? .infinity : -.infinity
+    }
+
     /// The size at which the frame is `unitWidth` em wide: the largest size a line of that width
     /// fits. An infinite unit width gives 0, the bottom of the layout interval that holds at every
     /// size when the frame itself is infinitely wide.

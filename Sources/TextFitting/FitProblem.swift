@@ -43,12 +43,7 @@ struct FitProblem {
     }
 
     /// ``heightBound(_:)`` of `lines` line boxes.
-    func heightBound(lines: Int) -> Double {
-        let count = Double(lines)
-        let perSize = count * text.lineHeight, constant = (count - 1) * options.lineSpacing
-        if perSize > 0 { return (options.frameHeight - constant) / perSize }
-        return constant <= options.frameHeight ? .infinity : -.infinity
-    }
+    func heightBound(lines: Int) -> Double { options.heightBound(lines: lines, lineHeight: text.lineHeight) }
 
     /// Greedy layout at unit width `width` with exact comparisons, for the search.
     func probe(_ width: Double) -> LayoutSummary {

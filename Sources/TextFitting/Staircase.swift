@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The widths at which a text breaks into 1, 2, … lines, found once and kept: the staircase that
 /// turns a re-fit into a search over a few stored numbers.
@@ -25,22 +31,28 @@ final class Staircase: Sendable {
         /// The layouts at infinite width (the fewest lines: one per paragraph) and at width 0 (every
         /// segment on its own line: the most lines greedy makes); found on first use.
         var ends: (widest: LayoutSummary, narrowest: LayoutSummary)?
-        /// Stairs found so far, by line count − the widest layout's count.
-        var stairs: [Stair?] = []
+        /// The two ends as stairs, what a re-fit reads of them (a layout summary is three times
+        /// larger, and a re-fit would copy it on every call).
+        var endStairs: (widest: Stair, narrowest: Stair)?
+        /// Stairs found so far, by line count − the widest layout's count; a line count of 0 marks
+        /// one not found yet (every layout has at least one line), so a lookup tests no optional.
+        var stairs: [Stair] = []
         /// Whether a fit has asked before: a text fitted once is best served by the direct search,
         /// and the stairs pay off from the second fit on (a resize slider, many labels).
         var asked = false
     }
 
-    // A pthread-backed lock: ThreadSanitizer follows it (it reported Synchronization.Mutex's
-    // futex-based hand-offs as races).
-    private let lock = NSLock()
-    nonisolated(unsafe) private var stateStorage = State()
+    // A pthread mutex: ThreadSanitizer follows it (it reported Synchronization.Mutex's futex-based
+    // hand-offs as races), and it costs a re-fit about half of what NSLock's dynamic dispatch does.
+    // A re-fit takes it once, for its whole search. Mutex and state live behind pointers: a mutex
+    // must not move, and a class's stored `var` would cost a dynamic exclusivity check per access.
+    nonisolated(unsafe) private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    nonisolated(unsafe) private let state: UnsafeMutablePointer<State>
 
     private func withState<T>(_ body: (inout State) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&stateStorage)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&state.pointee)
     }
 
     /// Nil when widths may shrink as lines grow (reshaped lines, hyphens): counts are then not
@@ -49,6 +61,17 @@ final class Staircase: Sendable {
         let table = table.using(.lineBox)
         guard table.hasMonotoneWidths else { return nil }
         self.table = table
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// True from the second time a fit asks: the first fit of a text searches directly.
@@ -60,25 +83,48 @@ final class Staircase: Sendable {
     }
 
     /// The widest and narrowest layouts.
-    var ends: (widest: LayoutSummary, narrowest: LayoutSummary) {
-        if let ends = withState({ $0.ends }) { return ends }
+    var ends: (widest: LayoutSummary, narrowest: LayoutSummary) { withState { endLayouts(&$0) } }
+
+    private func endLayouts(_ state: inout State) -> (widest: LayoutSummary, narrowest: LayoutSummary) {
+        if let ends = state.ends { return ends }
         var none: [LaidLine] = []
         let ends = (
             table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none),
             table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none))
-        withState { $0.ends = ends }
+        state.ends = ends
         return ends
+    }
+
+    private func endStairs(_ state: inout State) -> (widest: Stair, narrowest: Stair) {
+        if let stairs = state.endStairs { return stairs }
+        let (widest, narrowest) = endLayouts(&state)
+        let stairs = (Stair(widest), Stair(narrowest))
+        state.endStairs = stairs
+        return stairs
     }
 
     /// The stair for at most `lines` lines: the greedy layout at the narrowest width where the
     /// text takes no more. Nil when the bisection stops making progress (widths so extreme that the
     /// midpoint of two layouts' intervals is one of their ends): the caller then searches plainly.
     func stair(lines: Int) -> Stair? {
-        let (widest, narrowest) = ends
-        if lines >= narrowest.lineCount { return Stair(narrowest) }
-        if lines <= widest.lineCount { return Stair(widest) }
-        let slot = lines - widest.lineCount
-        if let known = withState({ $0.stairs.isEmpty ? nil : $0.stairs[slot] }) { return known }
+        withState { state in
+            let ends = endStairs(&state)
+            return stair(lines: lines, ends: ends, &state)
+        }
+    }
+
+    private func stair(lines: Int, ends: (widest: Stair, narrowest: Stair), _ state: inout State) -> Stair? {
+        if lines >= ends.narrowest.lineCount { return ends.narrowest }
+        if lines <= ends.widest.lineCount { return ends.widest }
+        let slot = lines - ends.widest.lineCount
+        if state.stairs.isEmpty {
+            state.stairs = [Stair](
+                repeating: Stair(width: 0, lineCount: 0, start: 0),
+                count: ends.narrowest.lineCount - ends.widest.lineCount + 1)
+        } else if state.stairs[slot].lineCount > 0 {
+            return state.stairs[slot]
+        }
+        let (widest, narrowest) = endLayouts(&state)
         // `over` takes more lines than allowed, `within` at most that many; narrow the gap between
         // their intervals until they touch: `within` then starts exactly where counts drop to `lines`.
         var over = narrowest, within = widest
@@ -96,13 +142,47 @@ final class Staircase: Sendable {
             }
         }
         let found = Stair(within)
-        withState { state in
-            if state.stairs.isEmpty {
-                state.stairs = [Stair?](repeating: nil, count: narrowest.lineCount - widest.lineCount + 1)
-            }
-            state.stairs[slot] = found
-        }
+        state.stairs[slot] = found
         return found
+    }
+
+    /// The exact largest size in range for `options` (line-box bounds, a finite width, lines at
+    /// least `lineHeight` tall, spacing that does not shrink), or nil when nothing fits or a stair
+    /// cannot be found; see ``FitProblem/staircaseSize(_:)``. The whole search holds the lock once.
+    func bestSize(_ options: NormalizedOptions, lineHeight: Double) -> Double? {
+        guard options.bounds == .lineBox, options.frameWidth.isFinite, options.frameWidth > 0,
+            lineHeight > 0, options.lineSpacing >= 0
+        else { return nil }
+        return withState { state -> Double? in
+            let ends = endStairs(&state)
+            let fewest = ends.widest.lineCount
+            let most = min(options.lineLimit, ends.narrowest.lineCount)
+            guard fewest <= most else { return nil }
+            // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
+            func best(_ stair: Stair) -> Double {
+                min(options.maxSize, options.size(forUnitWidth: stair.width),
+                    options.heightBound(lines: stair.lineCount, lineHeight: lineHeight))
+            }
+            // Width bounds grow with k, height bounds fall: find the first k whose width bound
+            // reaches its height bound; the best is there or just before.
+            var low = fewest, high = most
+            while low < high {
+                let middle = low + (high - low) / 2
+                guard let stair = stair(lines: middle, ends: ends, &state) else { return nil }
+                if options.size(forUnitWidth: stair.width) >= options.heightBound(lines: stair.lineCount, lineHeight: lineHeight) {
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
+            }
+            guard let last = stair(lines: low, ends: ends, &state) else { return nil }
+            var size = best(last)
+            if low > fewest {
+                guard let before = stair(lines: low - 1, ends: ends, &state) else { return nil }
+                size = max(size, best(before))
+            }
+            return size >= options.minSize ? size : nil
+        }
     }
 }
 
@@ -112,36 +192,7 @@ extension FitProblem {
     /// values once the stairs it visits are known. Nil when the staircase does not apply (ink
     /// bounds, an unbounded or zero width, spacing that shrinks) or nothing fits.
     func staircaseSize(_ staircase: Staircase) -> Double? {
-        guard options.bounds == .lineBox, options.frameWidth.isFinite, options.frameWidth > 0,
-            text.lineHeight > 0, options.lineSpacing >= 0
-        else { return nil }
-        let ends = staircase.ends
-        let fewest = ends.widest.lineCount
-        let most = min(options.lineLimit, ends.narrowest.lineCount)
-        guard fewest <= most else { return nil }
-        // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
-        func best(_ stair: Staircase.Stair) -> Double {
-            min(options.maxSize, options.size(forUnitWidth: stair.width), heightBound(lines: stair.lineCount))
-        }
-        // Width bounds grow with k, height bounds fall: find the first k whose width bound reaches
-        // its height bound; the best is there or just before.
-        var low = fewest, high = most
-        while low < high {
-            let middle = low + (high - low) / 2
-            guard let stair = staircase.stair(lines: middle) else { return nil }
-            if options.size(forUnitWidth: stair.width) >= heightBound(lines: stair.lineCount) {
-                high = middle
-            } else {
-                low = middle + 1
-            }
-        }
-        guard let last = staircase.stair(lines: low) else { return nil }
-        var size = best(last)
-        if low > fewest {
-            guard let before = staircase.stair(lines: low - 1) else { return nil }
-            size = max(size, best(before))
-        }
-        return size >= options.minSize ? size : nil
+        staircase.bestSize(options, lineHeight: text.lineHeight)
     }
 }
 

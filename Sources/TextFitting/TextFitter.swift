@@ -44,14 +44,15 @@ package enum TextFitter {
     /// fits of a finite width read it from the text's staircase of line-count widths, in a few
     /// comparisons once the stairs are known.
     package static func size(_ table: FitTable, options: FitConstraints) -> Double? {
-        let problem = FitProblem(table, options: options.normalized)
-        if options.presetSizes == nil, options.granularity == nil, problem.options.lineLimit != 1,
-            let staircase = problem.staircase, let size = problem.staircaseSize(staircase)
+        let normalized = options.normalized
+        // The staircase needs no problem built (no table copy): a re-fit is then a few comparisons.
+        if options.presetSizes == nil, options.granularity == nil, normalized.lineLimit != 1,
+            let staircase = table.staircase, let size = staircase.bestSize(normalized, lineHeight: table.text.lineHeight)
         {
             // As the full fit rounds it: only rounding can leave it a hair below the range's top.
-            return size >= problem.options.maxSize * (1 - fitTolerance) ? problem.options.maxSize : size
+            return size >= normalized.maxSize * (1 - fitTolerance) ? normalized.maxSize : size
         }
-        return problem.bestFit()?.size
+        return FitProblem(table, options: normalized).bestFit()?.size
     }
 
     package static func fits(_ text: MeasuredText, size: Double, options: FitConstraints) -> Bool {

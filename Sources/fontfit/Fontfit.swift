@@ -19,7 +19,8 @@ struct Fontfit: ParsableCommand {
     /// opened, 70 a library failing to write the output.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            // A plain `fit` (the call a script makes per string) skips ArgumentParser's parse.
+            var command = try FitFastPath.command(CommandLine.arguments.dropFirst()) ?? parseAsRoot()
             try command.run()
         } catch let error as FontFitError {
             fail(error.description, code: error.kind.exitStatus)

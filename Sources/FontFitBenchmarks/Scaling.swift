@@ -1,0 +1,143 @@
+import FontFit
+import Foundation
+
+/// How cost grows: with the text's length, the number of stack rows, the number of fonts in the
+/// stack, and with scripts mixed.
+struct Scaling {
+    let font: Font
+    let paragraph: String
+
+    static let lengths = [30, 300, 3_000, 30_000, 300_000, 1_000_000]
+    static let rowCounts = [10, 100, 1_000, 10_000]
+
+    /// Real-looking text of exactly `characters` characters: the paragraph repeated, one space
+    /// between copies (one long paragraph, as `scripts/bench-large` feeds the CLI).
+    static func text(repeating paragraph: String, characters: Int) -> String {
+        // Whole copies joined as strings, then part of one: building 1 MB character by character
+        // would cost more than fitting it (and minutes under valgrind).
+        let copy = paragraph + " "
+        let length = copy.count
+        return String(repeating: copy, count: characters / length) + String(copy.prefix(characters % length))
+    }
+
+    func record() throws -> Record {
+        .group(title: "scaling:", [
+            ("text", try textLengths()),
+            ("stackRows", try stackRows()),
+            ("fontStack", try fontStacks()),
+            ("mixedScript", try mixedScript()),
+        ])
+    }
+
+    /// Shaping (one raw hb_shape), measuring (one line, ink included) and fitting (wrapped, in a
+    /// frame 400 pt wide whose area grows with the text, so that every length lands near the same
+    /// size) per character, from 30 characters to 1 MB.
+    func textLengths() throws -> Record {
+        var members: [(key: String, record: Record)] = []
+        var fitPerCharacter: [Int: Double] = [:], fitPerShape: [Int: Double] = [:]
+        for length in Self.lengths {
+            let text = Self.text(repeating: paragraph, characters: length)
+            let frame = FrameSize(width: 400, height: 300 * Double(length) / 300)
+            let shape = Timing.time { font.shapedGlyphCount(text) }
+            let measure = try Timing.time { try font.measure(text, size: 12).advance }
+            let fit = try Timing.time { try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+            let characters = Double(length)
+            fitPerCharacter[length] = fit / characters
+            fitPerShape[length] = fit / shape
+            members.append(("\(length)", .group(title: "\(length) characters:", [
+                ("shapeNanosecondsPerCharacter", .figure(shape / characters, label: "hb_shape, ns per character")),
+                ("measureNanosecondsPerCharacter", .figure(measure / characters, label: "measure, ns per character")),
+                ("fitNanosecondsPerCharacter", .figure(fit / characters, label: "fit, ns per character",
+                 note: "fit \(Timing.text(fit))")),
+                ("measurePerShape", .figure(measure / shape, label: "measure ÷ hb_shape")),
+                ("fitPerShape", .figure(fit / shape, label: "fit ÷ hb_shape")),
+            ])))
+        }
+        // From 300 characters on: below that, fixed costs (options, one-off set-up) dominate.
+        func spread(_ values: [Int: Double]) -> Double {
+            let flat = values.filter { $0.key >= 300 }.map(\.value)
+            return flat.max()! / flat.min()!
+        }
+        members.append(("fitPerCharacterSpread", .figure(
+            spread(fitPerCharacter), label: "fit per character: largest ÷ smallest, 300 chars … 1 MB",
+            note: "goal ≤ 2")))
+        // hb_shape's own cost per character grows with the text (caches): this one leaves that out.
+        members.append(("fitPerShapeSpread", .figure(
+            spread(fitPerShape), label: "fit ÷ hb_shape: largest ÷ smallest, 300 chars … 1 MB")))
+        return .group(title: "text length (the paragraph repeated; fit 400 pt wide, height ∝ length):", members)
+    }
+
+    /// A shared-size stack of n one-line rows, per row and against shaping every row once.
+    func stackRows() throws -> Record {
+        var members: [(key: String, record: Record)] = []
+        for count in Self.rowCounts {
+            let texts = (1...count).map { "Row \($0): \($0 * 7 % 60) min" }
+            let rows = texts.map { StackRowText($0) }
+            let frame = FrameSize(width: 300, height: Double(count) * 14)
+            let shapeRows = Timing.time { texts.reduce(0) { $0 + font.shapedGlyphCount($1) } }
+            let stack = try Timing.time {
+                try font.stack(rows, in: frame, maxSize: 100, minimumScaleFactor: 0.001).result.size
+            }
+            members.append(("\(count)", .group(title: "\(count) rows:", [
+                ("nanosecondsPerRow", .figure(stack / Double(count), label: "stack, ns per row")),
+                ("stackPerShape", .figure(stack / shapeRows, label: "stack ÷ hb_shape of every row")),
+            ])))
+        }
+        return .group(title: "stack rows (\"Row i: m min\", one shared size):", members)
+    }
+
+    /// The fixture fonts a mixed-script text needs, primary first: Latin, Arabic, Hebrew,
+    /// Devanagari, Thai.
+    static func fallbackFonts() throws -> [Font] {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fixtures/fonts").standardized.path
+        return try [
+            "Cantarell-Regular.otf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+            "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf",
+        ].map { try Font(face: FontFace(contentsOf: directory + "/" + $0)) }
+    }
+
+    /// One sentence in each of five scripts, repeated to `characters` characters.
+    static func mixedText(characters: Int) -> String {
+        let sentences = """
+            Typesetting arranges letters into lines. النص العربي يكتب من اليمين إلى اليسار. \
+            טקסט עברי נכתב מימין לשמאל. हिन्दी पाठ बाएँ से दाएँ लिखा जाता है। ภาษาไทยเขียนจากซ้ายไปขวา
+            """
+        return text(repeating: sentences, characters: characters)
+    }
+
+    /// The same five-script text (3,000 characters) fitted with the first 1 to 5 fonts of the
+    /// stack: each font added takes over its script from the primary font's missing glyphs.
+    func fontStacks() throws -> Record {
+        let fonts = try Self.fallbackFonts()
+        let text = Self.mixedText(characters: 3_000)
+        let frame = FrameSize(width: 400, height: 3_000)
+        var members: [(key: String, record: Record)] = []
+        var oneFont = 0.0
+        for count in 1...fonts.count {
+            let stack = try FontStack(Array(fonts.prefix(count)))
+            let fit = try Timing.time { try stack.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+            if count == 1 { oneFont = fit }
+            members.append(("\(count)", .group(title: "\(count) font\(count == 1 ? "" : "s"):", [
+                ("fitNanosecondsPerCharacter", .figure(fit / 3_000, label: "fit, ns per character")),
+                ("overOneFont", .figure(fit / oneFont, label: "÷ the same fit with one font")),
+            ])))
+        }
+        return .group(title: "font stack (3,000 chars of Latin, Arabic, Hebrew, Devanagari, Thai; 400×3000):", members)
+    }
+
+    /// Five scripts against Latin alone, the same length and the same five-font stack.
+    func mixedScript() throws -> Record {
+        let stack = try FontStack(try Self.fallbackFonts())
+        let frame = FrameSize(width: 400, height: 3_000)
+        let mixed = Self.mixedText(characters: 3_000)
+        let latin = Self.text(repeating: paragraph, characters: 3_000)
+        let mixedFit = try Timing.time { try stack.fit(mixed, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+        let latinFit = try Timing.time { try stack.fit(latin, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+        return .group(title: "mixed script (3,000 chars, five-font stack, 400×3000):", [
+            ("mixedFitNanosecondsPerCharacter", .figure(mixedFit / 3_000, label: "five scripts: fit, ns per character")),
+            ("singleFitNanosecondsPerCharacter", .figure(latinFit / 3_000, label: "Latin only: fit, ns per character")),
+            ("mixedOverSingle", .figure(mixedFit / latinFit, label: "five scripts ÷ Latin only")),
+        ])
+    }
+}
