@@ -27,6 +27,9 @@ public final class Font: @unchecked Sendable {
     /// automatic optical sizing leaves an `opsz` set here alone, as CSS leaves one set by
     /// `font-variation-settings`.
     public let explicitAxes: Set<String>
+    /// Line metrics in font units (see ``FontInfo/lineMetrics`` for the rule), read once: every
+    /// fit reads them, and asking HarfBuzz cost a one-line fit 1 %.
+    public let unitLineMetrics: LineMetrics
 
     /// Makes a font from a face at the given variation settings.
     ///
@@ -78,6 +81,7 @@ public final class Font: @unchecked Sendable {
         self.namedInstance = namedInstance
         self.setsCoordinates = setsCoordinates
         self.explicitAxes = explicitAxes
+        unitLineMetrics = Self.readUnitLineMetrics(font)
     }
 
     deinit {
