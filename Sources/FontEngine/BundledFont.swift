@@ -12,9 +12,9 @@ public enum BundledFont {
     public static func face() throws(FontFitError) -> FontFace {
         var length = 0
         let bytes = cfontfit_bundled_font(&length)!
-        // The bytes live as long as the program: wrapped without a copy (HarfBuzz makes its own).
+        // The bytes live as long as the program: read in place, never copied.
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: length, deallocator: .none)
-        return try FontFace(data: data, source: source)
+        return try FontFace(data: data, index: 0, source: source, bytesLiveForever: true)
     }
 
     /// DejaVu's license, which travels with the font.

@@ -28,6 +28,9 @@ public final class Font: @unchecked Sendable {
     /// automatic optical sizing leaves an `opsz` set here alone, as CSS leaves one set by
     /// `font-variation-settings`.
     package let explicitAxes: Set<String>
+    /// Line metrics in font units (see ``FontInfo/lineMetrics`` for the rule), read once: every
+    /// fit reads them, and asking HarfBuzz cost a one-line fit 1 %.
+    public let unitLineMetrics: LineMetrics
 
     /// Makes a font from a face at the given variation settings.
     ///
@@ -80,6 +83,7 @@ public final class Font: @unchecked Sendable {
         self.namedInstance = namedInstance
         self.setsCoordinates = setsCoordinates
         self.explicitAxes = explicitAxes
+        unitLineMetrics = Self.readUnitLineMetrics(font)
     }
 
     deinit {

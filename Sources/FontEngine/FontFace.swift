@@ -4,7 +4,8 @@ import Foundation
 /// One face of a font file (a collection holds several), loaded and validated.
 ///
 /// The face owns a HarfBuzz copy of the font bytes (`HB_MEMORY_MODE_DUPLICATE`), so the caller's
-/// buffer may go away as soon as the initializer returns.
+/// buffer may go away as soon as the initializer returns (the bundled font's bytes, which live as
+/// long as the program, are read in place).
 public final class FontFace: @unchecked Sendable {
     // @unchecked: the only stored non-Sendable value is the hb_face_t, which is made immutable before
     // init returns; HarfBuzz documents immutable faces as safe to use from any number of threads.
@@ -27,12 +28,19 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Loads face `index` from font bytes held in memory; `source` names them in error messages.
-    public init(data: Data, index: Int = 0, source: String = "font data") throws(FontFitError) {
+    public convenience init(data: Data, index: Int = 0, source: String = "font data") throws(FontFitError) {
+        try self.init(data: data, index: index, source: source, bytesLiveForever: false)
+    }
+
+    /// `bytesLiveForever`: the bytes stay valid and unchanged for the life of the program (the
+    /// font compiled into the binary), so HarfBuzz reads them in place. Copying them cost a short
+    /// `fontfit fit` a quarter of its page faults, which on this machine are most of its time.
+    init(data: Data, index: Int, source: String, bytesLiveForever: Bool) throws(FontFitError) {
         let faceCount = try FreeTypeValidator.validate(data, index: index, source: source)
         let blob = data.withUnsafeBytes { bytes in
             hb_blob_create(
                 bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
-                HB_MEMORY_MODE_DUPLICATE, nil, nil)
+                bytesLiveForever ? HB_MEMORY_MODE_READONLY : HB_MEMORY_MODE_DUPLICATE, nil, nil)
         }
         // The face keeps its own reference to the blob.
         defer { hb_blob_destroy(blob) }

@@ -157,8 +157,9 @@ public struct FontInfo: Sendable {
 }
 
 extension Font {
-    /// Line metrics in font units (see ``FontInfo/lineMetrics`` for the rule).
-    public var unitLineMetrics: LineMetrics {
+    /// Line metrics in font units, read from HarfBuzz (see ``FontInfo/lineMetrics`` for the rule);
+    /// ``unitLineMetrics`` keeps them.
+    static func readUnitLineMetrics(_ handle: OpaquePointer) -> LineMetrics {
         var extents = hb_font_extents_t()
         _ = hb_font_get_h_extents(handle, &extents)
         return LineMetrics(

@@ -54,7 +54,17 @@ package enum LineBreaker {
     }
 
     private static func opportunities(in text: String, locale: String) -> [LineBreakOpportunity] {
-        let utf16 = Array(text.utf16)
+        // ASCII text is its own UTF-16 and UTF-8 offsets: widened byte by byte and read back
+        // without mapping (transcoding through String.UTF16View cost a tenth of a wrapped fit).
+        var source = text
+        let asciiUTF16: [UInt16]? = source.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
+                for index in 0..<bytes.count { units[index] = UInt16(bytes[index]) }
+                initialized = bytes.count
+            }
+        }
+        let utf16 = asciiUTF16 ?? Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
         var offsets = [Int32](repeating: 0, count: utf16.count + 1)
         var mandatory = [UInt8](repeating: 0, count: utf16.count + 1)
@@ -64,6 +74,9 @@ package enum LineBreaker {
         guard count > 0 else {
             // ICU failing here means it has no break data at all; the end of the text still ends it.
             return [LineBreakOpportunity(offset: text.utf8.count, isMandatory: false)]
+        }
+        if asciiUTF16 != nil {
+            return (0..<Int(count)).map { LineBreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
         }
         // Map UTF-16 offsets to UTF-8 offsets in one pass over the scalars.
         var result: [LineBreakOpportunity] = []

@@ -168,6 +168,26 @@ public struct ShapedParagraph: Sendable {
         return isVertical ? -runStartY : runStartX
     }
 
+    /// Adds each glyph's advance (em) to `advances[unitOfByte[cluster]]` and marks
+    /// `unsafeBefore[unitOfByte[cluster]]` for a glyph HarfBuzz flags unsafe to break before,
+    /// visiting glyphs in ``walk(_:_:)``'s order and computing each advance as it does, so sums
+    /// match it to the bit. Returns false, having done nothing, for text ``walk(_:_:)`` must place
+    /// (inline images, vertical runs): measuring a paragraph for fitting then costs a fraction of
+    /// placing every glyph.
+    package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], unsafeBefore: inout [Bool]) -> Bool {
+        guard imageAtOffset.isEmpty, runs.allSatisfy({ $0.direction.isHorizontal }) else { return false }
+        for runIndex in runs.count == 1 ? [0] : visualRunOrder(in: nil) {
+            let run = runs[runIndex]
+            let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+            for glyph in run.glyphs {
+                let unit = Int(unitOfByte[glyph.cluster])
+                advances[unit] += Double(Int(glyph.xAdvance)) / unitsPerEm
+                if glyph.unsafeToBreak { unsafeBefore[unit] = true }
+            }
+        }
+        return true
+    }
+
     /// The advance of the glyphs in `range` (all when nil), in em: what the walk returns,
     /// summed the same way without placing each glyph (the one-line fit's hot path).
     public func advance(_ range: Range<Int>? = nil) -> Double {

@@ -75,18 +75,20 @@ extension Font {
             var count: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &count)
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
-            var glyphs: [ShapedGlyph] = []
-            glyphs.reserveCapacity(Int(count))
-            for index in 0..<Int(count) {
-                let info = infos![index], position = positions![index]
-                // hb_glyph_info_get_glyph_flags, without a call per glyph: the flags are these mask bits.
-                let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
-                glyphs.append(
-                    ShapedGlyph(
-                        glyphID: info.codepoint, cluster: Int(info.cluster),
-                        xAdvance: position.x_advance, yAdvance: position.y_advance,
-                        xOffset: position.x_offset, yOffset: position.y_offset,
-                        unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+            // Written in place: an append per glyph costs about as much as reading the glyph.
+            let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { slots, initialized in
+                for index in 0..<Int(count) {
+                    let info = infos![index], position = positions![index]
+                    // hb_glyph_info_get_glyph_flags, without a call per glyph: the flags are these mask bits.
+                    let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
+                    (slots.baseAddress! + index).initialize(to:
+                        ShapedGlyph(
+                            glyphID: info.codepoint, cluster: Int(info.cluster),
+                            xAdvance: position.x_advance, yAdvance: position.y_advance,
+                            xOffset: position.x_offset, yOffset: position.y_offset,
+                            unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+                }
+                initialized = Int(count)
             }
             return ShapedText(
                 text: text, glyphs: glyphs, unitsPerEm: face.unitsPerEm,

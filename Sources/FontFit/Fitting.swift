@@ -215,6 +215,15 @@ extension PreparedText {
                 lineSpacing: lineSpacing, truncation: .none, granularity: granularity, presetSizes: presetSizes, widths: widths)
             return result.fits ? result.size : nil
         }
+        if granularity == nil, presetSizes == nil {
+            // The common re-fit: validated, then sized without building a FitConstraints.
+            try FitConstraints.validate(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                lineSpacing: lineSpacing, granularity: nil, presetSizes: nil)
+            return TextFitter.size(
+                table, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
+                frameHeight: frame.height, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing)
+        }
         let options = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: .leading, truncation: .none,
@@ -373,6 +382,21 @@ extension FitConstraints {
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: [Double]?
     ) throws(FontFitError) -> FitConstraints {
+        try validate(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes)
+        return FitConstraints(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
+            frameHeight: frame.height, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing,
+            alignment: alignment, truncation: truncation, granularity: granularity, presetSizes: presetSizes)
+    }
+
+    /// The checks of ``validated(frame:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:)``
+    /// alone, for a caller that needs no ``FitConstraints`` (a size-only re-fit).
+    static func validate(
+        frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double,
+        granularity: Double?, presetSizes: [Double]?
+    ) throws(FontFitError) {
         try Font.checkSize(maxSize)
         // Checked one by one rather than over a literal array: a re-fit validates on every call, and
         // the array would be its only allocation.
@@ -403,10 +427,6 @@ extension FitConstraints {
                 name: "preset sizes", value: presetSizes.map { "\($0)" }.joined(separator: ","),
                 expected: "a list of finite sizes greater than 0")
         }
-        return FitConstraints(
-            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
-            frameHeight: frame.height, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing,
-            alignment: alignment, truncation: truncation, granularity: granularity, presetSizes: presetSizes)
     }
 }
 

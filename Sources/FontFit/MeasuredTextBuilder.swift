@@ -39,7 +39,10 @@ struct MeasuredTextBuilder {
         var graphemeStart = [Double](repeating: .infinity, count: ink ? graphemes.count : 0)
         var placedInk: [(grapheme: Int, bounds: EmBounds)] = []
         let hintedAdvance = hintedAdvanceFunction(for: paragraph)
-        paragraph.walk { placed in
+        // Plain advances are summed straight from the runs; ink and hinting need placed glyphs.
+        let summed = !ink && hintedAdvance == nil
+            && paragraph.addAdvances(unitOfByte: graphemes.graphemeOfByte, to: &advances, unsafeBefore: &unsafeBefore)
+        if !summed { paragraph.walk { placed in
             let grapheme = graphemes.index(containingByte: placed.glyph.cluster)
             let advance = hintedAdvance?(placed) ?? placed.advance
             if ink {
@@ -49,7 +52,7 @@ struct MeasuredTextBuilder {
             }
             advances[grapheme] += advance
             if placed.glyph.unsafeToBreak { unsafeBefore[grapheme] = true }
-        }
+        } }
         for (grapheme, bounds) in placedInk {
             let start = graphemeStart[grapheme]
             let extent = InkExtent(left: bounds.xMin - start, right: bounds.xMax - start, bottom: bounds.yMin, top: bounds.yMax)
@@ -145,21 +148,21 @@ struct Graphemes {
     private(set) var isWhitespace: [Bool] = []
     private(set) var isNewline: [Bool] = []
     /// For each UTF-8 byte, the grapheme it belongs to.
-    private var graphemeOfByte: [Int32] = []
+    private(set) var graphemeOfByte: [Int32] = []
     let byteCount: Int
 
     var count: Int { starts.count }
 
     init(_ text: String) {
         byteCount = text.utf8.count
-        starts.reserveCapacity(byteCount)
-        isWhitespace.reserveCapacity(byteCount)
-        isNewline.reserveCapacity(byteCount)
-        graphemeOfByte.reserveCapacity(byteCount)
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.appendASCII(bytes, to: &self)
         } ?? false
         if !ascii {
+            starts.reserveCapacity(byteCount)
+            isWhitespace.reserveCapacity(byteCount)
+            isNewline.reserveCapacity(byteCount)
+            graphemeOfByte.reserveCapacity(byteCount)
             var offset = 0
             for character in text {
                 let length = character.utf8.count
@@ -170,22 +173,44 @@ struct Graphemes {
     }
 
     /// Every ASCII byte is its own grapheme, except CR LF, which is one. Returns false, having added
-    /// nothing, when the text is not all ASCII.
+    /// nothing, when the text is not all ASCII. The tables are written in place rather than
+    /// appended to (an append per byte and table cost more than the rest of the scan).
     private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to graphemes: inout Graphemes) -> Bool {
         for byte in bytes where byte >= 0x80 { return false }
-        var previous: UInt8 = 0
-        for offset in 0..<bytes.count {
-            let byte = bytes[offset]
-            if byte == 0x0A && previous == 0x0D {
-                graphemes.graphemeOfByte.append(Int32(graphemes.starts.count - 1))
-            } else {
-                graphemes.graphemeOfByte.append(Int32(graphemes.starts.count))
-                graphemes.starts.append(offset)
-                graphemes.isWhitespace.append(byte == 0x20 || (0x09...0x0D).contains(byte))
-                graphemes.isNewline.append((0x0A...0x0D).contains(byte))
+        var count = 0
+        var starts = [Int](repeating: 0, count: bytes.count)
+        var isWhitespace = [Bool](repeating: false, count: bytes.count)
+        var isNewline = [Bool](repeating: false, count: bytes.count)
+        let graphemeOfByte = [Int32](unsafeUninitializedCapacity: bytes.count) { owner, initialized in
+            starts.withUnsafeMutableBufferPointer { starts in
+                isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
+                    isNewline.withUnsafeMutableBufferPointer { isNewline in
+                        var previous: UInt8 = 0
+                        for offset in 0..<bytes.count {
+                            let byte = bytes[offset]
+                            if byte == 0x0A && previous == 0x0D {
+                                owner[offset] = Int32(count - 1)
+                            } else {
+                                owner[offset] = Int32(count)
+                                starts[count] = offset
+                                isWhitespace[count] = byte == 0x20 || (0x09...0x0D).contains(byte)
+                                isNewline[count] = (0x0A...0x0D).contains(byte)
+                                count += 1
+                            }
+                            previous = byte
+                        }
+                    }
+                }
             }
-            previous = byte
+            initialized = bytes.count
         }
+        starts.removeLast(bytes.count - count)
+        isWhitespace.removeLast(bytes.count - count)
+        isNewline.removeLast(bytes.count - count)
+        graphemes.starts = starts
+        graphemes.isWhitespace = isWhitespace
+        graphemes.isNewline = isNewline
+        graphemes.graphemeOfByte = graphemeOfByte
         return true
     }
 

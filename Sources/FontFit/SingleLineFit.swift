@@ -59,6 +59,20 @@ extension FontStack {
     /// The UTF-8 offset where the text's trailing whitespace starts (which does not count in a
     /// line's width).
     private static func endOfContent(_ text: String) -> Int {
+        // Trailing ASCII is read as bytes; the first non-ASCII byte from the end hands over to the
+        // scalar loop below.
+        var copy = text
+        let asciiEnd: Int? = copy.withUTF8 { bytes in
+            var end = bytes.count
+            while end > 0 {
+                let byte = bytes[end - 1]
+                guard byte < 0x80 else { return nil }
+                guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return end }
+                end -= 1
+            }
+            return end
+        }
+        if let asciiEnd { return asciiEnd }
         var end = text.utf8.count
         for scalar in text.unicodeScalars.reversed() {
             guard scalar.properties.isWhitespace else { break }

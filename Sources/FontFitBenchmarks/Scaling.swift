@@ -43,14 +43,18 @@ struct Scaling {
             let fit = try Timing.time { try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
             let characters = Double(length)
             fitPerCharacter[length] = fit / characters
-            fitPerShape[length] = fit / shape
+            // Paired with its baseline (Timing.ratio), as the headline ratios are.
+            let fitOverShape = Timing.countsCalls ? fit / shape : try Timing.ratio({
+                try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size
+            }, over: { font.shapedGlyphCount(text) })
+            fitPerShape[length] = fitOverShape
             members.append(("\(length)", .group(title: "\(length) characters:", [
                 ("shapeNanosecondsPerCharacter", .figure(shape / characters, label: "hb_shape, ns per character")),
                 ("measureNanosecondsPerCharacter", .figure(measure / characters, label: "measure, ns per character")),
                 ("fitNanosecondsPerCharacter", .figure(fit / characters, label: "fit, ns per character",
                  note: "fit \(Timing.text(fit))")),
                 ("measurePerShape", .figure(measure / shape, label: "measure ÷ hb_shape")),
-                ("fitPerShape", .figure(fit / shape, label: "fit ÷ hb_shape")),
+                ("fitPerShape", .figure(fitOverShape, label: "fit ÷ hb_shape")),
             ])))
         }
         // From 300 characters on: below that, fixed costs (options, one-off set-up) dominate.

@@ -135,20 +135,36 @@ extension FitConstraints {
     var normalized: NormalizedOptions { normalized(withPresets: true) }
 
     func normalized(withPresets: Bool) -> NormalizedOptions {
+        NormalizedOptions(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frameWidth,
+            frameHeight: frameHeight, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing,
+            alignment: alignment, truncation: truncation, granularity: granularity,
+            presetSizes: withPresets ? presetSizes : nil)
+    }
+}
+
+extension NormalizedOptions {
+    /// The options clamped (see ``FitConstraints``'s fields), from the values themselves: a re-fit
+    /// that asks only for the size builds no ``FitConstraints`` (``TextFitter/size(_:maxSize:minimumScaleFactor:frameWidth:frameHeight:lineLimit:lineSpacing:)``).
+    init(
+        maxSize: Double, minimumScaleFactor: Double, frameWidth: Double, frameHeight: Double, lineLimit: Int?,
+        bounds: FitBounds, lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode,
+        granularity: Double?, presetSizes: [Double]?
+    ) {
         func nonNegative(_ value: Double, nan: Double) -> Double { value.isNaN ? nan : max(0, value) }
         let maxSize = nonNegative(maxSize, nan: 0)
         let factor = minimumScaleFactor.isNaN ? 1 : min(1, max(0, minimumScaleFactor))
         let minSize = maxSize * factor
-        let presets = (withPresets ? presetSizes : nil).map { sizes in
+        let presets = presetSizes.map { sizes in
             Array(Set(sizes.filter { $0 >= minSize && $0 <= maxSize })).sorted(by: >)
         }
-        let granularity = granularity.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        return NormalizedOptions(
+        self.init(
             maxSize: maxSize, minSize: minSize,
             frameWidth: nonNegative(frameWidth, nan: .infinity),
             frameHeight: nonNegative(frameHeight, nan: .infinity),
             lineLimit: max(1, lineLimit ?? Int.max), bounds: bounds,
             lineSpacing: lineSpacing.isFinite ? lineSpacing : 0, alignment: alignment,
-            truncation: truncation, granularity: granularity, presetSizes: presets)
+            truncation: truncation, granularity: granularity.flatMap { $0 > 0 && $0.isFinite ? $0 : nil },
+            presetSizes: presets)
     }
 }

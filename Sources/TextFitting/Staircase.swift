@@ -40,6 +40,9 @@ final class Staircase: Sendable {
         /// Whether a fit has asked before: a text fitted once is best served by the direct search,
         /// and the stairs pay off from the second fit on (a resize slider, many labels).
         var asked = false
+        /// Where the last search's width bounds reached their height bounds: a re-fit into a frame
+        /// near the last one (a resize slider, a window being dragged) most often crosses there too.
+        var lastCrossing: Int?
     }
 
     // A pthread mutex: ThreadSanitizer follows it (it reported Synchronization.Mutex's futex-based
@@ -164,17 +167,43 @@ final class Staircase: Sendable {
                     options.heightBound(lines: stair.lineCount, lineHeight: lineHeight))
             }
             // Width bounds grow with k, height bounds fall: find the first k whose width bound
-            // reaches its height bound; the best is there or just before.
+            // reaches its height bound (or `most` if none does); the best is there or just before.
+            // Nil when a stair cannot be found.
+            func crosses(_ lines: Int) -> Bool? {
+                guard let stair = stair(lines: lines, ends: ends, &state) else { return nil }
+                return options.size(forUnitWidth: stair.width)
+                    >= options.heightBound(lines: stair.lineCount, lineHeight: lineHeight)
+            }
             var low = fewest, high = most
+            // Try where the last search crossed first: two stairs settle it when it crosses there
+            // again, and otherwise they narrow the bisection that follows. The crossing found is
+            // the same either way, since which side of it a count lies on never changes.
+            if let hint = state.lastCrossing, fewest <= hint, hint <= most {
+                var crossesByHint = true
+                if hint < most {
+                    guard let crossing = crosses(hint) else { return nil }
+                    crossesByHint = crossing
+                }
+                if crossesByHint {
+                    high = hint
+                    if hint > low {
+                        guard let crossing = crosses(hint - 1) else { return nil }
+                        if crossing { high = hint - 1 } else { low = hint }
+                    }
+                } else {
+                    low = hint + 1
+                }
+            }
             while low < high {
                 let middle = low + (high - low) / 2
-                guard let stair = stair(lines: middle, ends: ends, &state) else { return nil }
-                if options.size(forUnitWidth: stair.width) >= options.heightBound(lines: stair.lineCount, lineHeight: lineHeight) {
+                guard let crossing = crosses(middle) else { return nil }
+                if crossing {
                     high = middle
                 } else {
                     low = middle + 1
                 }
             }
+            state.lastCrossing = low
             guard let last = stair(lines: low, ends: ends, &state) else { return nil }
             var size = best(last)
             if low > fewest {

@@ -44,9 +44,25 @@ package enum TextFitter {
     /// fits of a finite width read it from the text's staircase of line-count widths, in a few
     /// comparisons once the stairs are known.
     package static func size(_ table: FitTable, options: FitConstraints) -> Double? {
-        let normalized = options.normalized
+        size(table, options.normalized, roundsSize: options.presetSizes != nil || options.granularity != nil)
+    }
+
+    /// ``size(_:options:)`` with the options given one by one, the size not rounded: no
+    /// ``FitConstraints`` is built, which cost a size-only re-fit a quarter of its instructions.
+    package static func size(
+        _ table: FitTable, maxSize: Double, minimumScaleFactor: Double, frameWidth: Double, frameHeight: Double,
+        lineLimit: Int?, bounds: FitBounds, lineSpacing: Double
+    ) -> Double? {
+        let options = NormalizedOptions(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frameWidth, frameHeight: frameHeight,
+            lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing, alignment: .leading, truncation: .none,
+            granularity: nil, presetSizes: nil)
+        return size(table, options, roundsSize: false)
+    }
+
+    private static func size(_ table: FitTable, _ normalized: NormalizedOptions, roundsSize: Bool) -> Double? {
         // The staircase needs no problem built (no table copy): a re-fit is then a few comparisons.
-        if options.presetSizes == nil, options.granularity == nil, normalized.lineLimit != 1,
+        if !roundsSize, normalized.lineLimit != 1,
             let staircase = table.staircase, let size = staircase.bestSize(normalized, lineHeight: table.text.lineHeight)
         {
             // As the full fit rounds it: only rounding can leave it a hair below the range's top.

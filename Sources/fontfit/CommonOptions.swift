@@ -1,5 +1,5 @@
-import JSONOutput
 import ArgumentParser
+import JSONOutput
 import FontFit
 import Foundation
 
@@ -32,13 +32,41 @@ struct FontOptions: ParsableArguments {
         return (match.path, match.faceIndex, match.namedInstance)
     }
 
+    /// The options as plain values, which ``FontSelection`` loads.
+    var selection: FontSelection {
+        FontSelection(
+            font: font, faceIndex: faceIndex, variations: variations, namedInstance: namedInstance,
+            systemFallback: systemFallback)
+    }
+
+    func load(covering texts: [String] = []) throws -> FontStack { try selection.load(covering: texts) }
+
+    func loadPrimary() throws -> Font { try selection.loadPrimary() }
+
+    /// Warns on standard error about characters no font in the stack has.
+    static func warnMissing(_ missing: [Unicode.Scalar], in stack: FontStack) {
+        guard !missing.isEmpty else { return }
+        let fonts = stack.fonts.map { $0.face.source }.joined(separator: ", ")
+        warn("no font (\(fonts)) has a glyph for " + missing.map(\.codePointLabel).joined(separator: ", "))
+    }
+}
+
+/// The fonts a command asked for, as plain values: what ``FontOptions`` parses, loadable without
+/// building ArgumentParser's structs (the `fit` fast path, ``FitFastPath``).
+struct FontSelection {
+    var font: [String] = []
+    var faceIndex: Int?
+    var variations = ""
+    var namedInstance: String?
+    var systemFallback = false
+
     /// The stack: the primary font with the face index, named instance and variations given, then
     /// each fallback font at its default instance; with --system-fallback, then fontconfig's choice
     /// for each character of `texts` that no font in it has.
     func load(covering texts: [String] = []) throws -> FontStack {
         var fonts = [try loadPrimary()]
         for value in font.dropFirst() {
-            let resolved = try Self.resolve(value)
+            let resolved = try FontOptions.resolve(value)
             fonts.append(try Font(
                 face: FontFace(contentsOf: resolved.path, index: resolved.faceIndex), namedInstance: resolved.namedInstance))
         }
@@ -58,7 +86,7 @@ struct FontOptions: ParsableArguments {
     }
 
     func loadPrimary() throws -> Font {
-        let resolved = try font.first.map(Self.resolve)
+        let resolved = try font.first.map(FontOptions.resolve)
         let face = try resolved.map { resolved throws(FontFitError) in
             try FontFace(contentsOf: resolved.path, index: faceIndex ?? resolved.faceIndex)
         } ?? BundledFont.face()
@@ -81,13 +109,6 @@ struct FontOptions: ParsableArguments {
             warn("\(clamp.asked) is outside the font's \(clamp.axis.tag) range \(clamp.axis.minValue.formattedShort)…\(clamp.axis.maxValue.formattedShort): it is drawn at \(clamp.used.formattedShort)")
         }
         return font
-    }
-
-    /// Warns on standard error about characters no font in the stack has.
-    static func warnMissing(_ missing: [Unicode.Scalar], in stack: FontStack) {
-        guard !missing.isEmpty else { return }
-        let fonts = stack.fonts.map { $0.face.source }.joined(separator: ", ")
-        warn("no font (\(fonts)) has a glyph for " + missing.map(\.codePointLabel).joined(separator: ", "))
     }
 }
 
@@ -117,6 +138,25 @@ struct ShapingArguments: ParsableArguments {
     @Flag(help: "Tabular digits (tnum), so a value keeps its width as its digits change; warns if the font has none.")
     var monospacedDigits = false
 
+    /// The options as plain values, which ``ShapingSelection`` turns into shaping options.
+    var selection: ShapingSelection {
+        ShapingSelection(
+            features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
+            monospacedDigits: monospacedDigits)
+    }
+
+    func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }
+}
+
+/// Shaping settings as plain values (see ``FontSelection``).
+struct ShapingSelection {
+    var features = ""
+    var direction: String?
+    var script: String?
+    var language: String?
+    var lineBreak: LineBreakStyle = .normal
+    var monospacedDigits = false
+
     /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
     /// it gets a warning (its digits keep their own widths).
     func options(for font: Font) throws -> ShapingOptions {
@@ -133,6 +173,7 @@ struct ShapingArguments: ParsableArguments {
         }
         return options
     }
+
 }
 
 /// The text to work on: an argument, or a UTF-8 file (`-` for standard input).
@@ -143,7 +184,10 @@ struct TextInput: ParsableArguments {
     @Option(help: "Read the text from a UTF-8 file ('-' for standard input); one final newline is dropped.")
     var textFile: String?
 
-    func read() throws -> String {
+    func read() throws -> String { try Self.read(text: text, textFile: textFile) }
+
+    /// The text given as an argument or read from `textFile`, exactly one of them.
+    static func read(text: String?, textFile: String?) throws -> String {
         switch (text, textFile) {
         case (let text?, nil): return text
         case (nil, let path?): return try Self.readFile(path)

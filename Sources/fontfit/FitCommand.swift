@@ -54,13 +54,54 @@ struct FitArguments: ParsableArguments {
         let fitSize: Double?
     }
 
-    func fit() throws -> Fitted {
-        var text = try input.read()
+    /// The options as plain values, which ``FitRequest`` fits.
+    var request: FitRequest {
+        FitRequest(
+            text: input.text, textFile: input.textFile, fonts: fontOptions.selection, shaping: shaping.selection,
+            frame: fitting.frame, size: fitting.size, minScale: fitting.minScale, bounds: fitting.boundsValue,
+            alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
+            truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
+            hinting: hinting, opticalSize: opticalSize)
+    }
+
+    func fit() throws -> Fitted { try request.fit() }
+}
+
+/// What `fit` (and every command that fits) asks for, as plain values, with the fit itself. The
+/// `fit` fast path (``FitFastPath``) fills it without building ArgumentParser's structs, whose
+/// generic metadata cost a short process more than the fit.
+struct FitRequest {
+    var text: String?
+    var textFile: String?
+    var fonts: FontSelection
+    var shaping: ShapingSelection
+    var frame: String
+    var size: Double
+    var minScale: Double = 1
+    var bounds: FitBounds = .lineBox
+    var alignment: LineAlignment = .leading
+    var check = false
+    var lineLimit: Int?
+    var lineSpacing = 0.0
+    var truncation: TruncationMode = .tail
+    var granularity: Double?
+    var presetSizes: String?
+    var inlineImage: [String] = []
+    var hinting = false
+    var opticalSize: Bool?
+
+    /// With --check, a result that does not fit ends the command with exit status 1.
+    func exitIfChecked(fits: Bool) {
+        if check && !fits { Foundation.exit(1) }
+    }
+
+    func fit() throws -> FitArguments.Fitted {
+        var text = try TextInput.read(text: self.text, textFile: textFile)
         let images = try inlineImage.map(MeasureArguments.parseImage)
         if !images.isEmpty {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
         }
-        let frame = try fitting.parsedFrame()
+        let frame = try FittingArguments.parseFrame(self.frame, size: size)
         let presets = try presetSizes.map { list in
             try list.split(separator: ",").map { item -> Double in
                 guard let value = Double(item.trimmingCharacters(in: .whitespaces)) else {
@@ -69,24 +110,24 @@ struct FitArguments: ParsableArguments {
                 return value
             }
         }
-        let fonts = try fontOptions.load(covering: [text])
-        let shaping = try shaping.options(for: fonts.primary)
-        let prepared = try fonts.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: fitting.bounds == .ink, images: images)
+        let fonts = try self.fonts.load(covering: [text])
+        let shaping = try self.shaping.options(for: fonts.primary)
+        let prepared = try fonts.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink, images: images)
+        let widths: WidthModel? = hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional }
         let result = try prepared.fit(
-            in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, lineLimit: lineLimit,
-            bounds: fitting.boundsValue, lineSpacing: lineSpacing, alignment: fitting.alignValue,
-            truncation: truncation.mode, granularity: granularity, presetSizes: presets,
-            widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
+            in: frame, maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit,
+            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment,
+            truncation: truncation, granularity: granularity, presetSizes: presets, widths: widths)
         FontOptions.warnMissing(prepared.missing, in: fonts)
         var fitSize: Double?
         if !result.fits {
             let unbounded = try prepared.fit(
-                in: frame, maxSize: fitting.size, minimumScaleFactor: min(1, Limits.sizes.lowerBound / fitting.size),
-                lineLimit: lineLimit, bounds: fitting.boundsValue, lineSpacing: lineSpacing, alignment: fitting.alignValue,
-                truncation: .none, widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
+                in: frame, maxSize: size, minimumScaleFactor: min(1, Limits.sizes.lowerBound / size),
+                lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing, alignment: alignment,
+                truncation: .none, widths: widths)
             fitSize = unbounded.fits ? unbounded.size : nil
         }
-        return Fitted(result: result, prepared: prepared, frame: frame, fitSize: fitSize)
+        return FitArguments.Fitted(result: result, prepared: prepared, frame: frame, fitSize: fitSize)
     }
 }
 
@@ -98,22 +139,24 @@ struct FitCommand: ParsableCommand {
     @OptionGroup var arguments: FitArguments
     @Flag(help: "Print one JSON object.") var json = false
 
-    func run() throws {
-        let fitted = try arguments.fit()
+    func run() throws { try Self.run(arguments.request, json: json) }
+
+    static func run(_ request: FitRequest, json: Bool) throws {
+        let fitted = try request.fit()
         let columns = fitted.prepared.paragraph.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
         if json {
-            let images = arguments.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
+            let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
             if !fitted.result.fits, case .object(var members) = json {
                 members.append(("fitSize", fitted.fitSize.map { .number($0) } ?? .null))
-                members.append(("neededScale", fitted.fitSize.map { .number($0 / arguments.fitting.size) } ?? .null))
+                members.append(("neededScale", fitted.fitSize.map { .number($0 / request.size) } ?? .null))
                 json = .object(members)
             }
             print(json.serialized)
         } else {
-            Self.printHuman(fitted.result, columns: columns, frame: fitted.frame, maxSize: arguments.fitting.size, fitSize: fitted.fitSize)
+            printHuman(fitted.result, columns: columns, frame: fitted.frame, maxSize: request.size, fitSize: fitted.fitSize)
         }
-        arguments.fitting.exitIfChecked(fits: fitted.result.fits)
+        request.exitIfChecked(fits: fitted.result.fits)
     }
 
     /// The library's encoding of the fit, with what the command knows: the characters no font has,
@@ -205,7 +248,10 @@ struct FittingArguments: ParsableArguments {
         }
     }
 
-    func parsedFrame() throws -> FrameSize {
+    func parsedFrame() throws -> FrameSize { try Self.parseFrame(frame, size: size) }
+
+    /// `frame` (WIDTHxHEIGHT) as a frame, after checking `size`.
+    static func parseFrame(_ frame: String, size: Double) throws -> FrameSize {
         try checkSize(size, option: "--size")
         let parts = frame.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         func side(_ text: Substring) -> Double? {

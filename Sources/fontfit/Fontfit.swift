@@ -20,8 +20,12 @@ struct Fontfit: ParsableCommand {
     static func main() {
         do {
             // A plain `fit` (the call a script makes per string) skips ArgumentParser's parse.
-            var command = try FitFastPath.command(CommandLine.arguments.dropFirst()) ?? parseAsRoot()
-            try command.run()
+            if let (request, json) = FitFastPath.request(CommandLine.arguments.dropFirst()) {
+                try FitCommand.run(request, json: json)
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let error as FontFitError {
             fail(error.description, code: error.kind.exitStatus)
         } catch let error as CLIError {
