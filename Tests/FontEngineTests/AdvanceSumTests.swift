@@ -1,0 +1,51 @@
+@testable import FontEngine
+import Foundation
+import Testing
+
+/// Measuring for fitting sums advances straight from the shaped runs (`addAdvances`) rather than
+/// placing every glyph; the sums must be the walk's, to the bit, cluster by cluster, in every
+/// direction and across fonts.
+@Suite struct AdvanceSumTests {
+    static let fonts = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fonts")
+
+    static func font(_ name: String) throws -> Font {
+        try Font(face: FontFace(contentsOf: fonts.appendingPathComponent(name).path))
+    }
+
+    @Test func sumsEqualTheWalksPerCluster() throws {
+        let stack = try FontStack([
+            try Self.font("DejaVuSans.ttf"), try Self.font("NotoSansArabic-Regular.ttf"),
+            try Self.font("NotoSansDevanagari-Regular.ttf"), try Self.font("ipaexg.ttf"),
+        ])
+        let texts = [
+            "The quick brown fox jumps over the lazy dog",
+            "مرحبا بالعالم Hello (123) عالم",
+            "नमस्ते दुनिया and 東京タワー",
+            "AVATAR Wave office ﬁ ffi",
+            "a\u{0301}e\u{0308} עברית 2024",
+        ]
+        for text in texts {
+            let paragraph = ShapedParagraph(text, fonts: stack)
+            let bytes = text.utf8.count
+            let unitOfByte = (0..<bytes).map(Int32.init)
+            var summed = [Double](repeating: 0, count: bytes)
+            var unsafe = [Bool](repeating: false, count: bytes)
+            #expect(paragraph.addAdvances(unitOfByte: unitOfByte, to: &summed, unsafeBefore: &unsafe), "\(text)")
+            var walked = [Double](repeating: 0, count: bytes)
+            _ = paragraph.walk { walked[$0.glyph.cluster] += $0.advance }
+            #expect(summed == walked, "\(text)")
+            #expect(summed.reduce(0, +) > 0)
+        }
+    }
+
+    @Test func textTheWalkMustPlaceIsLeftToIt() throws {
+        let font = try Self.font("ipaexg.ttf")
+        let vertical = ShapedParagraph("縦書き", fonts: FontStack(font), options: ShapingOptions(direction: .topToBottom))
+        var advances = [Double](repeating: 0, count: 9)
+        var unsafe = [Bool](repeating: false, count: 9)
+        #expect(!vertical.addAdvances(unitOfByte: (0..<9).map(Int32.init), to: &advances, unsafeBefore: &unsafe))
+        #expect(advances.allSatisfy { $0 == 0 })
+    }
+}
