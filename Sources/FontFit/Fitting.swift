@@ -92,23 +92,32 @@ public struct PreparedText: Sendable {
         truncation: TruncationMode = .tail, granularity: Double? = nil, presetSizes: [Double]? = nil,
         widths: WidthModel? = nil
     ) throws(FontFitError) -> FitResult {
-        try fit(
-            in: frame,
-            options: FitOptions(
-                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-                presetSizes: presetSizes, widths: widths))
+        try layOut(
+            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+            lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
+            presetSizes: presetSizes, widths: widths)
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
     /// exactly, and the lines that prove it: see ``FitOptions`` for each setting, and
     /// <doc:FittingSemantics> for what "fits" means.
-    public func fit(in frame: FrameSize, options settings: FitOptions) throws(FontFitError) -> FitResult {
-        let (maxSize, minimumScaleFactor, lineLimit, bounds, lineSpacing, alignment, truncation, granularity, presetSizes) = (
-            settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
-            settings.alignment, settings.truncation, settings.granularity, settings.presetSizes
-        )
-        let widths = settings.widths ?? defaultWidthModel
+    public func fit(in frame: FrameSize, options: FitOptions) throws(FontFitError) -> FitResult {
+        try layOut(
+            frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
+            lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
+            alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
+            presetSizes: options.presetSizes, widths: options.widths)
+    }
+
+    /// Both forms of `fit`, the values one by one (a re-fit is a few thousand instructions, and an
+    /// options value built on the way is a few hundred of them).
+    @inline(__always)
+    private func layOut(
+        _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
+        lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
+        presetSizes: [Double]?, widths: WidthModel?
+    ) throws(FontFitError) -> FitResult {
+        let widths = widths ?? defaultWidthModel
         // Vertical text is laid out in columns: the fitting core sees the frame turned a quarter,
         // columns as lines (their length along the frame's height, stacked across its width).
         let vertical = paragraph.isVertical
@@ -194,20 +203,27 @@ extension PreparedText {
         bounds: FitBounds = .lineBox, lineSpacing: Double = 0, granularity: Double? = nil, presetSizes: [Double]? = nil,
         widths: WidthModel? = nil
     ) throws(FontFitError) -> Double? {
-        try fittedSize(
-            in: frame,
-            options: FitOptions(
-                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths))
+        try sizeOnly(
+            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
     }
 
     /// The size ``fit(in:options:)`` would pick, without laying out the lines; nil when the text
     /// fits at no size in range. Alignment and truncation do not change the size and are ignored.
-    public func fittedSize(in frame: FrameSize, options settings: FitOptions) throws(FontFitError) -> Double? {
-        let (maxSize, minimumScaleFactor, lineLimit, bounds, lineSpacing, granularity, presetSizes, widths) = (
-            settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
-            settings.granularity, settings.presetSizes, settings.widths
-        )
+    public func fittedSize(in frame: FrameSize, options: FitOptions) throws(FontFitError) -> Double? {
+        try sizeOnly(
+            frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
+            bounds: options.bounds, lineSpacing: options.lineSpacing, granularity: options.granularity,
+            presetSizes: options.presetSizes, widths: options.widths)
+    }
+
+    /// Both forms of `fittedSize`, the values one by one: a re-fit costs a few hundred instructions,
+    /// and building an options value on the way cost it a fifth more.
+    @inline(__always)
+    private func sizeOnly(
+        _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
+        lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
+    ) throws(FontFitError) -> Double? {
         let model = widths ?? defaultWidthModel
         guard model == .proportional, !paragraph.isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
             let result = try fit(
@@ -295,26 +311,34 @@ extension FontStack {
         presetSizes: [Double]? = nil, widths: WidthModel? = nil,
         shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        try fit(
-            text, in: frame,
-            options: FitOptions(
-                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-                presetSizes: presetSizes, widths: widths),
-            shaping: shaping, images: images)
+        try layOut(
+            text, frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+            granularity: granularity, presetSizes: presetSizes, widths: widths, shaping: shaping, images: images)
     }
 
     /// Shapes `text` once and fits it into `frame` (see ``PreparedText/fit(in:options:)``); a
     /// one-line fit of plain text is closed-form: one shaping and a division.
     public func fit(
-        _ text: String, in frame: FrameSize, options settings: FitOptions, shaping: ShapingOptions = ShapingOptions(),
+        _ text: String, in frame: FrameSize, options: FitOptions, shaping: ShapingOptions = ShapingOptions(),
         images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        let (maxSize, minimumScaleFactor, lineLimit, bounds, lineSpacing, alignment, truncation, granularity, presetSizes) = (
-            settings.maxSize, settings.minimumScaleFactor, settings.lineLimit, settings.bounds, settings.lineSpacing,
-            settings.alignment, settings.truncation, settings.granularity, settings.presetSizes
-        )
-        let widths = settings.widths ?? defaultWidthModel
+        try layOut(
+            text, frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
+            lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
+            alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
+            presetSizes: options.presetSizes, widths: options.widths, shaping: shaping, images: images)
+    }
+
+    /// Both forms of `fit`, the values one by one: a one-line fit is about one shaping, and an
+    /// options value built on the way would add to it.
+    @inline(__always)
+    private func layOut(
+        _ text: String, _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?,
+        bounds: FitBounds, lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode,
+        granularity: Double?, presetSizes: [Double]?, widths: WidthModel?, shaping: ShapingOptions, images: [InlineImage]
+    ) throws(FontFitError) -> FitResult {
+        let widths = widths ?? defaultWidthModel
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
             images.isEmpty
         {

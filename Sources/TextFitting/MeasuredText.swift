@@ -1,5 +1,5 @@
 /// Whether a line may, must, or must not end after a ``TextUnit``.
-package enum BreakKind: Sendable, Hashable {
+@usableFromInline package enum BreakKind: Sendable, Hashable {
     /// No break opportunity after the unit.
     case none
     /// A line may end after the unit (a UAX #14 soft break).
@@ -9,12 +9,13 @@ package enum BreakKind: Sendable, Hashable {
 }
 
 /// The ink bounds of one unit at size 1 (em), relative to the unit's pen start, y up.
-package struct InkExtent: Sendable, Hashable {
-    package var left: Double
-    package var right: Double
-    package var bottom: Double
-    package var top: Double
+@usableFromInline package struct InkExtent: Sendable, Hashable {
+    @usableFromInline package var left: Double
+    @usableFromInline package var right: Double
+    @usableFromInline package var bottom: Double
+    @usableFromInline package var top: Double
 
+    @inlinable
     package init(left: Double, right: Double, bottom: Double, top: Double) {
         self.left = left
         self.right = right
@@ -24,23 +25,26 @@ package struct InkExtent: Sendable, Hashable {
 }
 
 /// One grapheme cluster (never split) of the text, in logical order.
-package struct TextUnit: Sendable, Hashable {
+@usableFromInline package struct TextUnit: Sendable, Hashable {
     /// UTF-8 offsets into ``MeasuredText/text``.
-    package var range: Range<Int>
+    @usableFromInline package var range: Range<Int>
     /// The advance at size 1 (em).
-    package var advance: Double
+    @usableFromInline package var advance: Double
     /// The ink bounds at size 1; nil when the unit has no ink (a space).
-    package var ink: InkExtent?
+    @usableFromInline package var ink: InkExtent?
     /// Trailing whitespace does not count toward a line's width.
-    package var isWhitespace: Bool
+    @usableFromInline package var isWhitespace: Bool
     /// The break opportunity after this unit.
-    package var breakAfter: BreakKind
+    @usableFromInline package var breakAfter: BreakKind
     /// HarfBuzz says a line ending after this unit (or starting after it) must be shaped again.
-    package var unsafeToBreakAfter: Bool
+    @usableFromInline package var unsafeToBreakAfter: Bool
     /// The width (size 1) a line that breaks after this unit gains: a break at a soft hyphen draws
     /// a hyphen there. 0 for every other unit, and where no break happens nothing is drawn.
-    package var hyphenAdvance: Double
+    @usableFromInline package var hyphenAdvance: Double
 
+    // Inlinable: FontFit builds one per grapheme, and a package initializer is otherwise a call
+    // across modules (release builds inline only what a module makes inlinable).
+    @inlinable
     package init(
         range: Range<Int>, advance: Double, ink: InkExtent?, isWhitespace: Bool, breakAfter: BreakKind,
         unsafeToBreakAfter: Bool = false, hyphenAdvance: Double = 0

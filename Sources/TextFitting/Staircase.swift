@@ -166,11 +166,22 @@ final class Staircase: Sendable {
                 min(options.maxSize, options.size(forUnitWidth: stair.width),
                     options.heightBound(lines: stair.lineCount, lineHeight: lineHeight))
             }
+            // The last two stairs read, kept: a re-fit near the last frame reads the same two stairs
+            // to find the crossing and then to size it.
+            var newer = (lines: -1, stair: ends.widest), older = (lines: -1, stair: ends.widest)
+            func lookup(_ lines: Int) -> Stair? {
+                if newer.lines == lines { return newer.stair }
+                if older.lines == lines { return older.stair }
+                guard let found = stair(lines: lines, ends: ends, &state) else { return nil }
+                older = newer
+                newer = (lines, found)
+                return found
+            }
             // Width bounds grow with k, height bounds fall: find the first k whose width bound
             // reaches its height bound (or `most` if none does); the best is there or just before.
             // Nil when a stair cannot be found.
             func crosses(_ lines: Int) -> Bool? {
-                guard let stair = stair(lines: lines, ends: ends, &state) else { return nil }
+                guard let stair = lookup(lines) else { return nil }
                 return options.size(forUnitWidth: stair.width)
                     >= options.heightBound(lines: stair.lineCount, lineHeight: lineHeight)
             }
@@ -204,10 +215,10 @@ final class Staircase: Sendable {
                 }
             }
             state.lastCrossing = low
-            guard let last = stair(lines: low, ends: ends, &state) else { return nil }
+            guard let last = lookup(low) else { return nil }
             var size = best(last)
             if low > fewest {
-                guard let before = stair(lines: low - 1, ends: ends, &state) else { return nil }
+                guard let before = lookup(low - 1) else { return nil }
                 size = max(size, best(before))
             }
             return size >= options.minSize ? size : nil
