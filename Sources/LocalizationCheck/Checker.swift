@@ -438,14 +438,13 @@ package struct Checker: Sendable {
             truncation: settings.truncation)
         let verdict: Verdict = result.fits
             ? (result.scale >= 1 ? .fits : .shrinks) : (result.truncated ? .truncated : .overflows)
-        var neededScale: Double? = result.fits ? result.scale : nil
-        if !result.fits {
-            let unbounded = try prepared.fit(
+        // The scale it would fit at with no lower bound: the size alone, no lines laid out.
+        let neededScale = result.fits
+            ? result.scale
+            : try prepared.fittedSize(
                 in: settings.frame, maxSize: settings.size, minimumScaleFactor: Self.smallestScale,
-                lineLimit: settings.lineLimit, bounds: settings.bounds, lineSpacing: settings.lineSpacing,
-                truncation: .none)
-            if unbounded.fits { neededScale = unbounded.scale }
-        }
+                lineLimit: settings.lineLimit, bounds: settings.bounds, lineSpacing: settings.lineSpacing
+            ).map { $0 / settings.size }
         timings.fitting += clock.now - fittingStart
         return Measurement(
             text: job.text, verdict: verdict, size: result.size, scale: result.scale, neededScale: neededScale,

@@ -119,14 +119,10 @@ struct FitRequest {
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment,
             truncation: truncation, granularity: granularity, presetSizes: presets, widths: widths)
         FontOptions.warnMissing(prepared.missing, in: fonts)
-        var fitSize: Double?
-        if !result.fits {
-            let unbounded = try prepared.fit(
-                in: frame, maxSize: size, minimumScaleFactor: min(1, Limits.sizes.lowerBound / size),
-                lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing, alignment: alignment,
-                truncation: .none, widths: widths)
-            fitSize = unbounded.fits ? unbounded.size : nil
-        }
+        // The size it would fit at with no lower bound: the size alone, no lines laid out.
+        let fitSize = result.fits ? nil : try prepared.fittedSize(
+            in: frame, maxSize: size, minimumScaleFactor: min(1, Limits.sizes.lowerBound / size),
+            lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing, widths: widths)
         return FitArguments.Fitted(result: result, prepared: prepared, frame: frame, fitSize: fitSize)
     }
 }
