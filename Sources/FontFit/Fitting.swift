@@ -45,6 +45,9 @@ public struct PreparedText: Sendable {
     /// The stack's default width model, read once: a re-fit would otherwise scan the primary
     /// font's axes on every call.
     let defaultWidthModel: WidthModel
+    /// Whether the text runs in columns, read once: asking the paragraph copies it, a third of a
+    /// size-only re-fit.
+    let isVertical: Bool
 
     /// The text as it was prepared.
     public var text: String { measured.text }
@@ -63,6 +66,7 @@ public struct PreparedText: Sendable {
         self.hasInk = hasInk
         table = FitTable(measured)
         defaultWidthModel = paragraph.fonts.defaultWidthModel
+        isVertical = paragraph.isVertical
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
@@ -120,7 +124,7 @@ public struct PreparedText: Sendable {
         let widths = widths ?? defaultWidthModel
         // Vertical text is laid out in columns: the fitting core sees the frame turned a quarter,
         // columns as lines (their length along the frame's height, stacked across its width).
-        let vertical = paragraph.isVertical
+        let vertical = isVertical
         let options = try FitConstraints.validated(
             frame: vertical ? FrameSize(width: frame.height, height: frame.width) : frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
@@ -218,21 +222,45 @@ extension PreparedText {
     }
 
     /// Both forms of `fittedSize`, the values one by one: a re-fit costs a few hundred instructions,
-    /// and building an options value on the way cost it a fifth more.
+    /// and building an options value on the way cost it a fifth more. The common re-fit — a
+    /// paragraph's line boxes, proportional widths, values plainly in range (they need no clamping)
+    /// — asks the staircase straight away; everything else takes ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``.
     @inline(__always)
     private func sizeOnly(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
+        if bounds == .lineBox, lineLimit != 1, wraps, !isVertical, granularity == nil, presetSizes == nil,
+            (widths ?? defaultWidthModel) == .proportional,
+            FitConstraints.isPlainlyValid(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                lineSpacing: lineSpacing),
+            let size = table.staircase?.fittedSize(SizeBounds(
+                maxSize: maxSize, minSize: maxSize * minimumScaleFactor, frameWidth: frame.width,
+                frameHeight: frame.height, lineLimit: lineLimit ?? .max, lineSpacing: lineSpacing))
+        {
+            return size
+        }
+        return try sizeSearched(
+            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
+    }
+
+    /// The size-only fits the staircase does not answer at once: validated, then searched (or, for
+    /// what the prepared text was not measured for, fitted in full).
+    @inline(never)
+    private func sizeSearched(
+        _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
+        lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
+    ) throws(FontFitError) -> Double? {
         let model = widths ?? defaultWidthModel
-        guard model == .proportional, !paragraph.isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
+        guard model == .proportional, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
             let result = try fit(
                 in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, truncation: .none, granularity: granularity, presetSizes: presetSizes, widths: widths)
             return result.fits ? result.size : nil
         }
         if granularity == nil, presetSizes == nil {
-            // The common re-fit: validated, then sized without building a FitConstraints.
             try FitConstraints.validate(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 lineSpacing: lineSpacing, granularity: nil, presetSizes: nil)
@@ -417,7 +445,37 @@ extension FitConstraints {
 
     /// The checks of ``validated(frame:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:)``
     /// alone, for a caller that needs no ``FitConstraints`` (a size-only re-fit).
+    @inline(__always)
     static func validate(
+        frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double,
+        granularity: Double?, presetSizes: [Double]?
+    ) throws(FontFitError) {
+        let plainlyValid = isPlainlyValid(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            lineSpacing: lineSpacing)
+        if plainlyValid && granularity == nil && presetSizes == nil { return }
+        try checkEach(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes)
+    }
+
+    /// Whether the values are plainly in range, in a few comparisons (NaN fails every one of
+    /// them): only the rest go through the checks that name what is wrong, which cost a re-fit a
+    /// tenth of its time.
+    @inline(__always)
+    static func isPlainlyValid(
+        frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double
+    ) -> Bool {
+        frame.width > 0 && frame.height > 0 && Limits.sizes.contains(maxSize)
+            && minimumScaleFactor > 0 && minimumScaleFactor <= 1
+            && maxSize * minimumScaleFactor >= Limits.sizes.lowerBound && (lineLimit ?? 1) >= 1
+            && Limits.spacings.contains(lineSpacing)
+    }
+
+    /// Each check of ``validate(frame:maxSize:minimumScaleFactor:lineLimit:lineSpacing:granularity:presetSizes:)``,
+    /// throwing the first that fails.
+    @inline(never)
+    private static func checkEach(
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double,
         granularity: Double?, presetSizes: [Double]?
     ) throws(FontFitError) {

@@ -115,16 +115,75 @@ struct NormalizedOptions {
     /// The largest size at which `lines` line boxes `lineHeight` em tall, with the spacing between
     /// them, fit the frame's height (−∞ if none, ∞ if any).
     func heightBound(lines: Int, lineHeight: Double) -> Double {
-        let count = Double(lines)
-        let perSize = count * lineHeight, constant = (count - 1) * lineSpacing
-        if perSize > 0 { return (frameHeight - constant) / perSize }
-        return constant <= frameHeight ? .infinity : -.infinity
+        SizeBounds.heightBound(lines: lines, lineHeight: lineHeight, frameHeight: frameHeight, lineSpacing: lineSpacing)
     }
 
     /// The size at which the frame is `unitWidth` em wide: the largest size a line of that width
     /// fits. An infinite unit width gives 0, the bottom of the layout interval that holds at every
     /// size when the frame itself is infinitely wide.
     func size(forUnitWidth unitWidth: Double) -> Double {
+        SizeBounds.size(forUnitWidth: unitWidth, frameWidth: frameWidth)
+    }
+
+    /// The bounds a size-only search reads.
+    var sizeBounds: SizeBounds {
+        SizeBounds(
+            maxSize: maxSize, minSize: minSize, frameWidth: frameWidth, frameHeight: frameHeight, lineLimit: lineLimit,
+            lineSpacing: lineSpacing)
+    }
+}
+
+/// What bounds a size in a size-only search: the size range, the frame, the line limit and the
+/// spacing, clamped as ``FitConstraints``'s fields say. Plain values: a re-fit into a new frame
+/// builds this and nothing else.
+@usableFromInline
+package struct SizeBounds {
+    @usableFromInline var maxSize: Double
+    @usableFromInline var minSize: Double
+    @usableFromInline var frameWidth: Double
+    @usableFromInline var frameHeight: Double
+    @usableFromInline var lineLimit: Int
+    @usableFromInline var lineSpacing: Double
+
+    /// Values already in range (no NaN, nothing negative, `minSize` ≤ `maxSize`): as they are.
+    @inlinable
+    package init(maxSize: Double, minSize: Double, frameWidth: Double, frameHeight: Double, lineLimit: Int, lineSpacing: Double) {
+        self.maxSize = maxSize
+        self.minSize = minSize
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+        self.lineLimit = lineLimit
+        self.lineSpacing = lineSpacing
+    }
+
+    /// The values clamped: NaN sizes and sides to 0 and ∞, negatives to 0, the factor into [0, 1],
+    /// no line limit to `Int.max`, a non-finite spacing to 0.
+    @inline(__always)
+    init(
+        maxSize: Double, minimumScaleFactor: Double, frameWidth: Double, frameHeight: Double, lineLimit: Int?,
+        lineSpacing: Double
+    ) {
+        @inline(__always) func nonNegative(_ value: Double, nan: Double) -> Double { value.isNaN ? nan : max(0, value) }
+        let maxSize = nonNegative(maxSize, nan: 0)
+        let factor = minimumScaleFactor.isNaN ? 1 : min(1, max(0, minimumScaleFactor))
+        self.init(
+            maxSize: maxSize, minSize: maxSize * factor, frameWidth: nonNegative(frameWidth, nan: .infinity),
+            frameHeight: nonNegative(frameHeight, nan: .infinity), lineLimit: max(1, lineLimit ?? Int.max),
+            lineSpacing: lineSpacing.isFinite ? lineSpacing : 0)
+    }
+
+    /// See ``NormalizedOptions/heightBound(lines:lineHeight:)``.
+    @inline(__always)
+    static func heightBound(lines: Int, lineHeight: Double, frameHeight: Double, lineSpacing: Double) -> Double {
+        let count = Double(lines)
+        let perSize = count * lineHeight, constant = (count - 1) * lineSpacing
+        if perSize > 0 { return (frameHeight - constant) / perSize }
+        return constant <= frameHeight ? .infinity : -.infinity
+    }
+
+    /// See ``NormalizedOptions/size(forUnitWidth:)``.
+    @inline(__always)
+    static func size(forUnitWidth unitWidth: Double, frameWidth: Double) -> Double {
         if unitWidth.isInfinite { return 0 }
         if unitWidth <= 0 { return .infinity }
         return frameWidth / unitWidth
@@ -144,27 +203,23 @@ extension FitConstraints {
 }
 
 extension NormalizedOptions {
-    /// The options clamped (see ``FitConstraints``'s fields), from the values themselves: a re-fit
-    /// that asks only for the size builds no ``FitConstraints`` (``TextFitter/size(_:maxSize:minimumScaleFactor:frameWidth:frameHeight:lineLimit:lineSpacing:)``).
+    /// The options clamped as ``SizeBounds`` clamps them, the preset sizes kept in range, descending.
     init(
         maxSize: Double, minimumScaleFactor: Double, frameWidth: Double, frameHeight: Double, lineLimit: Int?,
         bounds: FitBounds, lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode,
         granularity: Double?, presetSizes: [Double]?
     ) {
-        func nonNegative(_ value: Double, nan: Double) -> Double { value.isNaN ? nan : max(0, value) }
-        let maxSize = nonNegative(maxSize, nan: 0)
-        let factor = minimumScaleFactor.isNaN ? 1 : min(1, max(0, minimumScaleFactor))
-        let minSize = maxSize * factor
+        let clamped = SizeBounds(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frameWidth, frameHeight: frameHeight,
+            lineLimit: lineLimit, lineSpacing: lineSpacing)
         let presets = presetSizes.map { sizes in
-            Array(Set(sizes.filter { $0 >= minSize && $0 <= maxSize })).sorted(by: >)
+            Array(Set(sizes.filter { $0 >= clamped.minSize && $0 <= clamped.maxSize })).sorted(by: >)
         }
         self.init(
-            maxSize: maxSize, minSize: minSize,
-            frameWidth: nonNegative(frameWidth, nan: .infinity),
-            frameHeight: nonNegative(frameHeight, nan: .infinity),
-            lineLimit: max(1, lineLimit ?? Int.max), bounds: bounds,
-            lineSpacing: lineSpacing.isFinite ? lineSpacing : 0, alignment: alignment,
-            truncation: truncation, granularity: granularity.flatMap { $0 > 0 && $0.isFinite ? $0 : nil },
+            maxSize: clamped.maxSize, minSize: clamped.minSize, frameWidth: clamped.frameWidth,
+            frameHeight: clamped.frameHeight, lineLimit: clamped.lineLimit, bounds: bounds,
+            lineSpacing: clamped.lineSpacing, alignment: alignment, truncation: truncation,
+            granularity: granularity.flatMap { $0 > 0 && $0.isFinite ? $0 : nil },
             presetSizes: presets)
     }
 }

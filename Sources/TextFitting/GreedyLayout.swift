@@ -58,6 +58,11 @@ extension LineTable {
             return summary
         }
         if !isInk && !emergency {
+            if hasMonotoneWidths {
+                return record
+                    ? gallopingGreedy(limit: limit, record: true, lines: &lines)
+                    : gallopingGreedy(limit: limit, record: false, lines: &lines)
+            }
             return record
                 ? advanceGreedy(limit: limit, record: true, lines: &lines)
                 : advanceGreedy(limit: limit, record: false, lines: &lines)
@@ -102,9 +107,10 @@ extension LineTable {
 
     /// ``greedy(width:slack:emergency:record:lines:)`` in line-box bounds without emergency cuts:
     /// the same lines and summary, computed from the break table alone (every line starts at a
-    /// break, and a line's width is one subtraction).
+    /// break, and a line's width is one subtraction). Internal for the test that compares
+    /// ``gallopingGreedy(limit:record:lines:)`` with it.
     @inline(__always)
-    private func advanceGreedy(limit: Double, record: Bool, lines: inout [LaidLine]) -> LayoutSummary {
+    func advanceGreedy(limit: Double, record: Bool, lines: inout [LaidLine]) -> LayoutSummary {
         var summary = LayoutSummary()
         breaks.withUnsafeBufferPointer { breaks in
             prefix.withUnsafeBufferPointer { prefix in
@@ -144,6 +150,89 @@ extension LineTable {
                     if index == last { break }
                     start = end
                     index += 1
+                }
+            }
+        }
+        return summary
+    }
+
+    /// ``advanceGreedy(limit:record:lines:)`` for monotone widths: the same lines and summary, each
+    /// line's last break found by galloping from the previous line's number of segments, then
+    /// bisecting. Widths grow with every break a line takes, so the last break that fits is the
+    /// one before the first that does not, and the extensions the linear pass would try decide
+    /// nothing else: the widest accepted is the line's width, the first rejected the one after it.
+    /// A line costs O(log(change in segments)) widths instead of one per segment.
+    @inline(__always)
+    private func gallopingGreedy(limit: Double, record: Bool, lines: inout [LaidLine]) -> LayoutSummary {
+        var summary = LayoutSummary()
+        breaks.withUnsafeBufferPointer { breaks in
+            prefix.withUnsafeBufferPointer { prefix in
+                lineReach.withUnsafeBufferPointer { reach in
+                    let last = breaks.count - 1
+                    var start = 0, index = 0
+                    var previousExtensions = 0
+                    while true {
+                        let startPen = prefix[start]
+                        // The width of the line `start..<breaks[at].end`, as `extend` measures it.
+                        @inline(__always) func fits(_ at: Int) -> Bool {
+                            let point = breaks[at]
+                            return (point.contentEnd > start ? point.pen - startPen : 0) <= limit
+                        }
+                        @inline(__always) func width(_ at: Int) -> Double {
+                            let point = breaks[at]
+                            return point.contentEnd > start ? point.pen - startPen : 0
+                        }
+                        // The line ends at `good`, the last break in index...stop that fits (the
+                        // first segment is taken whatever its width); `bad` is the first known not
+                        // to fit, or stop + 1.
+                        let stop = reach[index]
+                        var good = index, bad = stop + 1
+                        let guess = min(stop, index + max(1, previousExtensions))
+                        if guess > index {
+                            if fits(guess) {
+                                good = guess
+                                var step = 1
+                                while good + step <= stop {
+                                    if fits(good + step) {
+                                        good += step
+                                        step *= 2
+                                    } else {
+                                        bad = good + step
+                                        break
+                                    }
+                                }
+                            } else {
+                                bad = guess
+                                var step = 1
+                                while bad - step > index {
+                                    if fits(bad - step) {
+                                        good = bad - step
+                                        break
+                                    }
+                                    bad -= step
+                                    step *= 2
+                                }
+                            }
+                            while bad - good > 1 {
+                                let middle = good + (bad - good) / 2
+                                if fits(middle) { good = middle } else { bad = middle }
+                            }
+                        }
+                        let lineWidth = width(good)
+                        if good > index { summary.lowerWidth = max(summary.lowerWidth, lineWidth) }
+                        if good < stop { summary.upperWidth = min(summary.upperWidth, width(good + 1)) }
+                        previousExtensions = good - index
+                        summary.maxWidth = max(summary.maxWidth, lineWidth)
+                        summary.lineCount += 1
+                        let end = breaks[good].end
+                        if record {
+                            lines.append(
+                                LaidLine(start: start, end: end, run: LineRun(start: start, scanned: start, width: lineWidth)))
+                        }
+                        if good == last { break }
+                        start = end
+                        index = good + 1
+                    }
                 }
             }
         }

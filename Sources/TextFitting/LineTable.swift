@@ -83,6 +83,10 @@ final class LineTableData: Sendable {
     /// plain differences of prefix sums of finite, non-negative advances, so such a line never
     /// narrows as it gains segments and greedy line counts never grow with the width.
     let hasMonotoneWidths: Bool
+    /// Per break, with monotone widths: the index of the first mandatory break at or after it (or
+    /// the last break), the furthest a line starting there can reach. With it a greedy line is
+    /// found by galloping over its breaks instead of trying each (empty otherwise).
+    let lineReach: [Int]
 
     /// Tables for line-box bounds, with the ink ones too when `ink` is true.
     init(_ text: MeasuredText, ink withInk: Bool) {
@@ -145,11 +149,23 @@ final class LineTableData: Sendable {
         // Lines broken only at break opportunities start and end at break points: when none is
         // unsafe, their widths are never reshaped.
         // A hyphen drawn at one break and not at the next can make a longer line narrower.
-        hasMonotoneWidths =
+        let hasMonotoneWidths =
             advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe } && !anyHyphen
+        self.hasMonotoneWidths = hasMonotoneWidths
+        lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
         hyphenAfter = anyHyphen ? units.map(\.hyphenAdvance) : []
         ink = withInk ? Self.inkBoxes(units, prefix: prefix) : []
         unsafeAfter = hasReshaping ? units.map(\.unsafeToBreakAfter) : []
+    }
+
+    private static func lineReach(_ breaks: [BreakPoint]) -> [Int] {
+        var reach = [Int](repeating: 0, count: breaks.count)
+        var next = breaks.count - 1
+        for index in breaks.indices.reversed() {
+            if breaks[index].isMandatory { next = index }
+            reach[index] = next
+        }
+        return reach
     }
 
     private static func inkBoxes(_ units: [TextUnit], prefix: [Double]) -> [InkBox] {
@@ -206,6 +222,7 @@ struct LineTable {
     var reshaped: (@Sendable (Range<Int>) -> Double)? { data.reshaped }
     var hasReshaping: Bool { data.hasReshaping }
     var hasMonotoneWidths: Bool { data.hasMonotoneWidths }
+    var lineReach: [Int] { data.lineReach }
     var hyphenAfter: [Double] { data.hyphenAfter }
 
     /// The end of the shown content of a line `start..<end`.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The widths at which a text breaks into 1, 2, … lines, found once and kept: the staircase that
 /// turns a re-fit into a search over a few stored numbers.
@@ -16,8 +17,10 @@ import Darwin
 /// min(maxSize, W / width_k, height bound of stair k). The first bound grows with k and the second
 /// falls, so a binary search over k finds it. Stairs are found on demand (a bisection over layouts,
 /// each probe reporting the exact interval of widths its layout holds for) and remembered.
-final class Staircase: Sendable {
+package final class Staircase: Sendable {
     private let table: LineTable
+    /// The text's line height in em, read once: the search reads it at every stair.
+    private let lineHeight: Double
     /// What a re-fit reads of a stair: its width and its line count.
     struct Stair {
         /// The unit width its widest line needs (the stair's width bound is frame width ÷ this).
@@ -27,36 +30,39 @@ final class Staircase: Sendable {
         var start: Double
     }
 
-    private struct State {
-        /// The layouts at infinite width (the fewest lines: one per paragraph) and at width 0 (every
-        /// segment on its own line: the most lines greedy makes); found on first use.
-        var ends: (widest: LayoutSummary, narrowest: LayoutSummary)?
-        /// The two ends as stairs, what a re-fit reads of them (a layout summary is three times
-        /// larger, and a re-fit would copy it on every call).
-        var endStairs: (widest: Stair, narrowest: Stair)?
-        /// Stairs found so far, by line count − the widest layout's count; a line count of 0 marks
-        /// one not found yet (every layout has at least one line), so a lookup tests no optional.
-        var stairs: [Stair] = []
-        /// Whether a fit has asked before: a text fitted once is best served by the direct search,
-        /// and the stairs pay off from the second fit on (a resize slider, many labels).
-        var asked = false
-        /// Where the last search's width bounds reached their height bounds: a re-fit into a frame
-        /// near the last one (a resize slider, a window being dragged) most often crosses there too.
-        var lastCrossing: Int?
+    /// The layouts at infinite width (the fewest lines: one per paragraph) and at width 0 (every
+    /// segment on its own line: the most lines greedy makes), and room for the stairs between:
+    /// found once, on first use, and never changed after.
+    private struct Ends {
+        var widest: LayoutSummary
+        var narrowest: LayoutSummary
+        /// The two ends as stairs, what a search reads of them.
+        var widestStair: Stair
+        var narrowestStair: Stair
+        /// The stairs between, by line count − the widest layout's count, each written once.
+        var stairs: UnsafeMutablePointer<Stair>
+        /// Per slot of `stairs`, its line count once it is written, 0 before (every layout has a
+        /// line). Stored with release ordering after the stair: a search that reads a count with
+        /// acquire ordering may read its stair without the lock.
+        var written: UnsafeMutablePointer<Atomic<Int>>
+        var slotCount: Int
     }
 
-    // A pthread mutex: ThreadSanitizer follows it (it reported Synchronization.Mutex's futex-based
-    // hand-offs as races), and it costs a re-fit about half of what NSLock's dynamic dispatch does.
-    // A re-fit takes it once, for its whole search. Mutex and state live behind pointers: a mutex
-    // must not move, and a class's stored `var` would cost a dynamic exclusivity check per access.
+    // Searches read stairs without a lock; finding the ends or a new stair takes the mutex, so that
+    // each is found once. A pthread mutex: ThreadSanitizer follows it (it reported
+    // Synchronization.Mutex's futex-based hand-offs as races). The ends live behind a pointer,
+    // initialized once `hasEnds` is published: a class's stored `var` would cost a dynamic
+    // exclusivity check per access.
     nonisolated(unsafe) private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    nonisolated(unsafe) private let state: UnsafeMutablePointer<State>
-
-    private func withState<T>(_ body: (inout State) -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&state.pointee)
-    }
+    nonisolated(unsafe) private let ends: UnsafeMutablePointer<Ends>
+    private let hasEnds = Atomic<Bool>(false)
+    /// Whether a fit has asked before: a text fitted once is best served by the direct search, and
+    /// the stairs pay off from the second fit on (a resize slider, many labels).
+    private let asked = Atomic<Bool>(false)
+    /// Where the last search's width bounds reached their height bounds: a re-fit into a frame near
+    /// the last one (a resize slider, a window being dragged) most often crosses there too. Only a
+    /// hint: any value gives the same answer.
+    private let lastCrossing = Atomic<Int>(0)
 
     /// Nil when widths may shrink as lines grow (reshaped lines, hyphens): counts are then not
     /// ordered by width and there is no staircase. Costs nothing until used.
@@ -64,73 +70,90 @@ final class Staircase: Sendable {
         let table = table.using(.lineBox)
         guard table.hasMonotoneWidths else { return nil }
         self.table = table
+        lineHeight = table.text.lineHeight
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        ends = .allocate(capacity: 1)
     }
 
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        if hasEnds.load(ordering: .acquiring) {
+            let known = ends.pointee
+            known.stairs.deallocate()
+            known.written.deinitialize(count: known.slotCount)
+            known.written.deallocate()
+        }
+        ends.deallocate()
     }
 
     /// True from the second time a fit asks: the first fit of a text searches directly.
     func isWorthUsing() -> Bool {
-        withState { state in
-            defer { state.asked = true }
-            return state.asked
-        }
+        asked.exchange(true, ordering: .relaxed)
     }
 
     /// The widest and narrowest layouts.
-    var ends: (widest: LayoutSummary, narrowest: LayoutSummary) { withState { endLayouts(&$0) } }
-
-    private func endLayouts(_ state: inout State) -> (widest: LayoutSummary, narrowest: LayoutSummary) {
-        if let ends = state.ends { return ends }
-        var none: [LaidLine] = []
-        let ends = (
-            table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none),
-            table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none))
-        state.ends = ends
-        return ends
+    var endLayouts: (widest: LayoutSummary, narrowest: LayoutSummary) {
+        let known = knownEnds()
+        return (known.pointee.widest, known.pointee.narrowest)
     }
 
-    private func endStairs(_ state: inout State) -> (widest: Stair, narrowest: Stair) {
-        if let stairs = state.endStairs { return stairs }
-        let (widest, narrowest) = endLayouts(&state)
-        let stairs = (Stair(widest), Stair(narrowest))
-        state.endStairs = stairs
-        return stairs
+    @inline(__always)
+    private func knownEnds() -> UnsafeMutablePointer<Ends> {
+        hasEnds.load(ordering: .acquiring) ? ends : findEnds()
+    }
+
+    @inline(never)
+    private func findEnds() -> UnsafeMutablePointer<Ends> {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if hasEnds.load(ordering: .acquiring) { return ends }
+        var none: [LaidLine] = []
+        let widest = table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none)
+        let narrowest = table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none)
+        let slotCount = max(0, narrowest.lineCount - widest.lineCount + 1)
+        let written = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: slotCount)
+        for slot in 0..<slotCount {
+            (written + slot).initialize(to: Atomic(0))
+        }
+        ends.initialize(to: Ends(
+            widest: widest, narrowest: narrowest, widestStair: Stair(widest), narrowestStair: Stair(narrowest),
+            stairs: .allocate(capacity: slotCount), written: written, slotCount: slotCount))
+        hasEnds.store(true, ordering: .releasing)
+        return ends
     }
 
     /// The stair for at most `lines` lines: the greedy layout at the narrowest width where the
     /// text takes no more. Nil when the bisection stops making progress (widths so extreme that the
     /// midpoint of two layouts' intervals is one of their ends): the caller then searches plainly.
     func stair(lines: Int) -> Stair? {
-        withState { state in
-            let ends = endStairs(&state)
-            return stair(lines: lines, ends: ends, &state)
-        }
+        stair(lines: lines, knownEnds())
     }
 
-    private func stair(lines: Int, ends: (widest: Stair, narrowest: Stair), _ state: inout State) -> Stair? {
-        if lines >= ends.narrowest.lineCount { return ends.narrowest }
-        if lines <= ends.widest.lineCount { return ends.widest }
-        let slot = lines - ends.widest.lineCount
-        if state.stairs.isEmpty {
-            state.stairs = [Stair](
-                repeating: Stair(width: 0, lineCount: 0, start: 0),
-                count: ends.narrowest.lineCount - ends.widest.lineCount + 1)
-        } else if state.stairs[slot].lineCount > 0 {
-            return state.stairs[slot]
-        }
-        let (widest, narrowest) = endLayouts(&state)
+    /// A stair already written, read without the lock, or ``findStair(lines:_:)``.
+    @inline(__always)
+    private func stair(lines: Int, _ ends: UnsafeMutablePointer<Ends>) -> Stair? {
+        if lines >= ends.pointee.narrowestStair.lineCount { return ends.pointee.narrowestStair }
+        // Cannot overflow: both counts are positive.
+        let slot = lines &- ends.pointee.widestStair.lineCount
+        if slot <= 0 { return ends.pointee.widestStair }
+        if ends.pointee.written[slot].load(ordering: .acquiring) > 0 { return ends.pointee.stairs[slot] }
+        return findStair(lines: lines, ends)
+    }
+
+    /// Finds a stair between the ends by bisecting over layouts, and writes it.
+    @inline(never)
+    private func findStair(lines: Int, _ ends: UnsafeMutablePointer<Ends>) -> Stair? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let known = ends.pointee
+        let slot = lines - known.widestStair.lineCount
+        // Another thread may have written it while this one waited for the lock.
+        if known.written[slot].load(ordering: .acquiring) > 0 { return known.stairs[slot] }
         // `over` takes more lines than allowed, `within` at most that many; narrow the gap between
         // their intervals until they touch: `within` then starts exactly where counts drop to `lines`.
-        var over = narrowest, within = widest
+        var over = known.narrowest, within = known.widest
         var none: [LaidLine] = []
         while over.upperWidth < within.lowerWidth {
             let middle = over.upperWidth + (within.lowerWidth - over.upperWidth) / 2
@@ -145,84 +168,99 @@ final class Staircase: Sendable {
             }
         }
         let found = Stair(within)
-        state.stairs[slot] = found
+        (known.stairs + slot).initialize(to: found)
+        known.written[slot].store(found.lineCount, ordering: .releasing)
         return found
     }
 
-    /// The exact largest size in range for `options` (line-box bounds, a finite width, lines at
+    /// The size a fit picks for `bounds` with line-box bounds: ``bestSize(_:)`` rounded as the full
+    /// fit rounds it (only rounding can leave it a hair below the range's top).
+    package func fittedSize(_ bounds: SizeBounds) -> Double? {
+        guard let size = search(bounds) else { return nil }
+        return size >= bounds.maxSize * (1 - TextFitter.fitTolerance) ? bounds.maxSize : size
+    }
+
+    /// The exact largest size in range for `bounds` with line-box bounds (a finite width, lines at
     /// least `lineHeight` tall, spacing that does not shrink), or nil when nothing fits or a stair
-    /// cannot be found; see ``FitProblem/staircaseSize(_:)``. The whole search holds the lock once.
-    func bestSize(_ options: NormalizedOptions, lineHeight: Double) -> Double? {
-        guard options.bounds == .lineBox, options.frameWidth.isFinite, options.frameWidth > 0,
-            lineHeight > 0, options.lineSpacing >= 0
-        else { return nil }
-        return withState { state -> Double? in
-            let ends = endStairs(&state)
-            let fewest = ends.widest.lineCount
-            let most = min(options.lineLimit, ends.narrowest.lineCount)
-            guard fewest <= most else { return nil }
-            // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
-            func best(_ stair: Stair) -> Double {
-                min(options.maxSize, options.size(forUnitWidth: stair.width),
-                    options.heightBound(lines: stair.lineCount, lineHeight: lineHeight))
-            }
-            // The last two stairs read, kept: a re-fit near the last frame reads the same two stairs
-            // to find the crossing and then to size it.
-            var newer = (lines: -1, stair: ends.widest), older = (lines: -1, stair: ends.widest)
-            func lookup(_ lines: Int) -> Stair? {
-                if newer.lines == lines { return newer.stair }
-                if older.lines == lines { return older.stair }
-                guard let found = stair(lines: lines, ends: ends, &state) else { return nil }
-                older = newer
-                newer = (lines, found)
-                return found
-            }
-            // Width bounds grow with k, height bounds fall: find the first k whose width bound
-            // reaches its height bound (or `most` if none does); the best is there or just before.
-            // Nil when a stair cannot be found.
-            func crosses(_ lines: Int) -> Bool? {
-                guard let stair = lookup(lines) else { return nil }
-                return options.size(forUnitWidth: stair.width)
-                    >= options.heightBound(lines: stair.lineCount, lineHeight: lineHeight)
-            }
-            var low = fewest, high = most
-            // Try where the last search crossed first: two stairs settle it when it crosses there
-            // again, and otherwise they narrow the bisection that follows. The crossing found is
-            // the same either way, since which side of it a count lies on never changes.
-            if let hint = state.lastCrossing, fewest <= hint, hint <= most {
-                var crossesByHint = true
-                if hint < most {
-                    guard let crossing = crosses(hint) else { return nil }
-                    crossesByHint = crossing
-                }
-                if crossesByHint {
-                    high = hint
-                    if hint > low {
-                        guard let crossing = crosses(hint - 1) else { return nil }
-                        if crossing { high = hint - 1 } else { low = hint }
-                    }
-                } else {
-                    low = hint + 1
-                }
-            }
-            while low < high {
-                let middle = low + (high - low) / 2
-                guard let crossing = crosses(middle) else { return nil }
-                if crossing {
-                    high = middle
-                } else {
-                    low = middle + 1
-                }
-            }
-            state.lastCrossing = low
-            guard let last = lookup(low) else { return nil }
-            var size = best(last)
-            if low > fewest {
-                guard let before = lookup(low - 1) else { return nil }
-                size = max(size, best(before))
-            }
-            return size >= options.minSize ? size : nil
+    /// cannot be found; see ``FitProblem/staircaseSize(_:)``.
+    func bestSize(_ bounds: SizeBounds) -> Double? {
+        search(bounds)
+    }
+
+    /// Both sizes' search, written once and inlined into each: a re-fit is so short that a call
+    /// more is a tenth of it.
+    @inline(__always)
+    private func search(_ bounds: SizeBounds) -> Double? {
+        // Two comparisons reject NaN and ∞ alike.
+        guard bounds.frameWidth > 0, bounds.frameWidth < .infinity, lineHeight > 0, bounds.lineSpacing >= 0 else {
+            return nil
         }
+        let ends = knownEnds()
+        let fewest = ends.pointee.widestStair.lineCount
+        let most = min(bounds.lineLimit, ends.pointee.narrowestStair.lineCount)
+        guard fewest <= most else { return nil }
+        let lineHeight = lineHeight
+        // A stair's two bounds on the size, the last two kept: the search ends on the stairs it
+        // tested last (the crossing and the one before), so they are not computed twice.
+        var newer = (lines: 0, width: 0.0, height: 0.0), older = newer
+        @inline(__always) func sizeBounds(_ lines: Int) -> (width: Double, height: Double)? {
+            if newer.lines == lines { return (newer.width, newer.height) }
+            if older.lines == lines { return (older.width, older.height) }
+            guard let stair = stair(lines: lines, ends) else { return nil }
+            let width = SizeBounds.size(forUnitWidth: stair.width, frameWidth: bounds.frameWidth)
+            let height = SizeBounds.heightBound(
+                lines: stair.lineCount, lineHeight: lineHeight, frameHeight: bounds.frameHeight,
+                lineSpacing: bounds.lineSpacing)
+            older = newer
+            newer = (lines, width, height)
+            return (width, height)
+        }
+        // Width bounds grow with k, height bounds fall: find the first k whose width bound reaches
+        // its height bound (or `most` if none does); the best is there or just before. Nil when a
+        // stair cannot be found.
+        @inline(__always) func crosses(_ lines: Int) -> Bool? {
+            guard let bound = sizeBounds(lines) else { return nil }
+            return bound.width >= bound.height
+        }
+        var low = fewest, high = most
+        // Try where the last search crossed first: two stairs settle it when it crosses there
+        // again, and otherwise they narrow the bisection that follows. The crossing found is the
+        // same either way, since which side of it a count lies on never changes.
+        let hint = lastCrossing.load(ordering: .relaxed)
+        if fewest <= hint, hint <= most {
+            var crossesByHint = true
+            if hint < most {
+                guard let crossing = crosses(hint) else { return nil }
+                crossesByHint = crossing
+            }
+            if crossesByHint {
+                high = hint
+                if hint > low {
+                    guard let crossing = crosses(hint - 1) else { return nil }
+                    if crossing { high = hint - 1 } else { low = hint }
+                }
+            } else {
+                low = hint + 1
+            }
+        }
+        while low < high {
+            let middle = low + (high - low) / 2
+            guard let crossing = crosses(middle) else { return nil }
+            if crossing {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        if hint != low { lastCrossing.store(low, ordering: .relaxed) }
+        // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
+        guard let last = sizeBounds(low) else { return nil }
+        var size = min(bounds.maxSize, last.width, last.height)
+        if low > fewest {
+            guard let before = sizeBounds(low - 1) else { return nil }
+            size = max(size, min(bounds.maxSize, before.width, before.height))
+        }
+        return size >= bounds.minSize ? size : nil
     }
 }
 
@@ -232,7 +270,7 @@ extension FitProblem {
     /// values once the stairs it visits are known. Nil when the staircase does not apply (ink
     /// bounds, an unbounded or zero width, spacing that shrinks) or nothing fits.
     func staircaseSize(_ staircase: Staircase) -> Double? {
-        staircase.bestSize(options, lineHeight: text.lineHeight)
+        options.bounds == .lineBox ? staircase.bestSize(options.sizeBounds) : nil
     }
 }
 

@@ -37,8 +37,6 @@ package enum TextFitter {
         return lines.map { $0.start..<$0.end }
     }
 
-    /// Whether `text` laid out at `size` fits the frame, line limit and height of `options`
-    /// (the size range and rounding options are ignored).
     /// The exact largest size at which `table`'s text fits, or nil when it fits at no size in range;
     /// the size ``fit(_:options:)-(FitTable,_)`` returns, without laying out its lines. Line-box
     /// fits of a finite width read it from the text's staircase of line-count widths, in a few
@@ -53,24 +51,26 @@ package enum TextFitter {
         _ table: FitTable, maxSize: Double, minimumScaleFactor: Double, frameWidth: Double, frameHeight: Double,
         lineLimit: Int?, bounds: FitBounds, lineSpacing: Double
     ) -> Double? {
+        let sizeBounds = SizeBounds(
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frameWidth, frameHeight: frameHeight,
+            lineLimit: lineLimit, lineSpacing: lineSpacing)
+        if bounds == .lineBox, let size = table.staircaseSize(sizeBounds) { return size }
         let options = NormalizedOptions(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frameWidth, frameHeight: frameHeight,
             lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing, alignment: .leading, truncation: .none,
             granularity: nil, presetSizes: nil)
-        return size(table, options, roundsSize: false)
+        return FitProblem(table, options: options).bestFit()?.size
     }
 
     private static func size(_ table: FitTable, _ normalized: NormalizedOptions, roundsSize: Bool) -> Double? {
-        // The staircase needs no problem built (no table copy): a re-fit is then a few comparisons.
-        if !roundsSize, normalized.lineLimit != 1,
-            let staircase = table.staircase, let size = staircase.bestSize(normalized, lineHeight: table.text.lineHeight)
-        {
-            // As the full fit rounds it: only rounding can leave it a hair below the range's top.
-            return size >= normalized.maxSize * (1 - fitTolerance) ? normalized.maxSize : size
+        if !roundsSize, normalized.bounds == .lineBox, let size = table.staircaseSize(normalized.sizeBounds) {
+            return size
         }
         return FitProblem(table, options: normalized).bestFit()?.size
     }
 
+    /// Whether `text` laid out at `size` fits the frame, line limit and height of `options`
+    /// (the size range and rounding options are ignored).
     package static func fits(_ text: MeasuredText, size: Double, options: FitConstraints) -> Bool {
         FitProblem(text, options: options.normalized(withPresets: false)).fits(atSize: size)
     }
@@ -82,7 +82,7 @@ package enum TextFitter {
 package struct FitTable: Sendable {
     let table: LineTable
     /// The widths at which the text takes fewer lines, found on demand (nil when widths may shrink).
-    let staircase: Staircase?
+    package let staircase: Staircase?
 
     /// The text the tables were built from.
     package var text: MeasuredText { table.text }
@@ -92,6 +92,13 @@ package struct FitTable: Sendable {
     package init(_ text: MeasuredText) {
         table = LineTable(text, ink: text.units.contains { $0.ink != nil })
         staircase = Staircase(table)
+    }
+
+    /// The size from the staircase (no problem built, no table copied: a few comparisons); nil when
+    /// the staircase does not answer (one line, ink bounds, an unbounded width), and the caller then
+    /// searches plainly.
+    package func staircaseSize(_ bounds: SizeBounds) -> Double? {
+        bounds.lineLimit != 1 ? staircase?.fittedSize(bounds) : nil
     }
 
     /// The same tables for the text with `ellipsis` as its ellipsis (the tables do not depend on it,

@@ -46,8 +46,8 @@ import Testing
         for _ in 0..<200 {
             let text = randomText(words: 40, using: &rng)
             let staircase = try #require(Staircase(LineTable(text, bounds: .lineBox)))
-            guard staircase.ends.narrowest.lineCount > staircase.ends.widest.lineCount else { continue }
-            let lines = Int.random(in: staircase.ends.widest.lineCount..<staircase.ends.narrowest.lineCount, using: &rng)
+            guard staircase.endLayouts.narrowest.lineCount > staircase.endLayouts.widest.lineCount else { continue }
+            let lines = Int.random(in: staircase.endLayouts.widest.lineCount..<staircase.endLayouts.narrowest.lineCount, using: &rng)
             let stair = try #require(staircase.stair(lines: lines))
             #expect(stair.lineCount <= lines)
             var none: [LaidLine] = []
@@ -55,5 +55,31 @@ import Testing
                 width: stair.start.nextDown, slack: 1, emergency: false, record: false, lines: &none)
             #expect(narrower.lineCount > lines)
         }
+    }
+
+    /// With monotone widths a greedy line is found by galloping over its breaks; it must be the
+    /// line that trying each break in turn makes, with the same summary (the interval of widths the
+    /// layout holds for is what the search and the staircase stand on).
+    @Test func gallopingGreedyEqualsTryingEachBreak() throws {
+        var rng = SplitMix64(seed: 77)
+        var compared = 0
+        for _ in 0..<2000 {
+            let text = randomText(words: Int.random(in: 1...80, using: &rng), using: &rng)
+            let table = LineTable(text, bounds: .lineBox)
+            guard table.hasMonotoneWidths, table.count > 0 else { continue }
+            for _ in 0..<6 {
+                let width = Bool.random(using: &rng)
+                    ? Double.random(in: 0...12, using: &rng) : Double(Int.random(in: 0...40, using: &rng)) * 0.1
+                var galloped: [LaidLine] = [], tried: [LaidLine] = []
+                let fast = table.greedy(width: width, slack: 1, emergency: false, record: true, lines: &galloped)
+                let plain = table.advanceGreedy(limit: width, record: true, lines: &tried)
+                #expect(galloped.map { [$0.start, $0.end] } == tried.map { [$0.start, $0.end] }, "\(text.text.debugDescription) \(width)")
+                #expect(galloped.map(\.run.width) == tried.map(\.run.width))
+                #expect(fast.lineCount == plain.lineCount && fast.maxWidth == plain.maxWidth)
+                #expect(fast.lowerWidth == plain.lowerWidth && fast.upperWidth == plain.upperWidth, "\(text.text.debugDescription) \(width)")
+                compared += 1
+            }
+        }
+        #expect(compared > 10_000)
     }
 }
