@@ -48,6 +48,8 @@ public struct PreparedText: Sendable {
     /// Whether the text runs in columns, read once: asking the paragraph copies it, a third of a
     /// size-only re-fit.
     let isVertical: Bool
+    /// Whether some unit may break at a soft hyphen: only then can a fit's lines need one drawn.
+    let hasSoftHyphens: Bool
 
     /// The text as it was prepared.
     public var text: String { measured.text }
@@ -67,6 +69,7 @@ public struct PreparedText: Sendable {
         table = FitTable(measured)
         defaultWidthModel = paragraph.fonts.defaultWidthModel
         isVertical = paragraph.isVertical
+        hasSoftHyphens = measured.units.contains { $0.hyphenAdvance > 0 }
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
@@ -172,7 +175,7 @@ public struct PreparedText: Sendable {
         }
         // Looked for before the lines are touched: mutating them would copy the whole array on
         // every re-fit, and most texts have no soft hyphen.
-        guard result.lines.contains(where: breaksAtHyphen) else { return result }
+        guard hasSoftHyphens, result.lines.contains(where: breaksAtHyphen) else { return result }
         var result = result
         for index in result.lines.indices where breaksAtHyphen(result.lines[index]) {
             result.lines[index].text += builder.hyphenText

@@ -6,7 +6,9 @@ struct InkBox {
     var bottom = Double.infinity
     var top = -Double.infinity
 
-    static let none = InkBox()
+    /// No ink. Computed, not stored: a stored static is read through a once-check, and every line
+    /// a greedy pass records starts with it.
+    static var none: InkBox { InkBox() }
 
     var hasInk: Bool { left <= right }
     var width: Double { hasInk ? right - left : 0 }
