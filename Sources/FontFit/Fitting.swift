@@ -124,6 +124,14 @@ public struct PreparedText: Sendable {
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: [Double]?, widths: WidthModel?
     ) throws(FontFitError) -> FitResult {
+        // The common re-fit is answered by the staircase, its lines laid out when first read.
+        if let plain = plainBounds(
+            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths),
+            let result = TextFitter.refit(table, plain, alignment: alignment)
+        {
+            return result
+        }
         let widths = widths ?? defaultWidthModel
         // Vertical text is laid out in columns: the fitting core sees the frame turned a quarter,
         // columns as lines (their length along the frame's height, stacked across its width).
@@ -225,28 +233,41 @@ extension PreparedText {
     }
 
     /// Both forms of `fittedSize`, the values one by one: a re-fit costs a few hundred instructions,
-    /// and building an options value on the way cost it a fifth more. The common re-fit — a
-    /// paragraph's line boxes, proportional widths, values plainly in range (they need no clamping)
-    /// — asks the staircase straight away; everything else takes ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``.
+    /// and building an options value on the way cost it a fifth more. The common re-fit asks the
+    /// staircase straight away; everything else takes ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``.
     @inline(__always)
     private func sizeOnly(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
-        if bounds == .lineBox, lineLimit != 1, wraps, !isVertical, granularity == nil, presetSizes == nil,
-            (widths ?? defaultWidthModel) == .proportional,
-            FitConstraints.isPlainlyValid(
-                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-                lineSpacing: lineSpacing),
-            let size = table.staircase?.fittedSize(SizeBounds(
-                maxSize: maxSize, minSize: maxSize * minimumScaleFactor, frameWidth: frame.width,
-                frameHeight: frame.height, lineLimit: lineLimit ?? .max, lineSpacing: lineSpacing))
+        if let plain = plainBounds(
+            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths),
+            let size = table.staircase?.fittedSize(plain)
         {
             return size
         }
         return try sizeSearched(
             frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
             lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
+    }
+
+    /// The bounds of a re-fit the staircase can answer — a paragraph's line boxes, proportional
+    /// widths, no rounding of the size, values plainly in range (so they need no clamping) — or nil.
+    @inline(__always)
+    private func plainBounds(
+        _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
+        lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
+    ) -> SizeBounds? {
+        guard bounds == .lineBox, lineLimit != 1, wraps, !isVertical, granularity == nil, presetSizes == nil,
+            (widths ?? defaultWidthModel) == .proportional,
+            FitConstraints.isPlainlyValid(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                lineSpacing: lineSpacing)
+        else { return nil }
+        return SizeBounds(
+            maxSize: maxSize, minSize: maxSize * minimumScaleFactor, frameWidth: frame.width,
+            frameHeight: frame.height, lineLimit: lineLimit ?? .max, lineSpacing: lineSpacing)
     }
 
     /// The size-only fits the staircase does not answer at once: validated, then searched (or, for

@@ -79,11 +79,12 @@ struct PeerStrategies {
         func fontfitFitBody() throws -> Double {
             try font.fit(text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize).size
         }
-        // The resize-slider case: fontfit prepared the text once and re-fits it (lines included) as
+        // The resize-slider case: fontfit prepared the text once and re-fits it (its lines read) as
         // the frame changes; a peer's widget runs its whole strategy again, a layout per probe.
         let prepared = try font.prepare(text)
         func fontfitRefitBody() throws -> Double {
-            try prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize).size
+            let result = try prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize)
+            return result.size + Double(result.lines.count)
         }
         let refit = try Timing.time { try fontfitRefitBody() }
         var overRefit: [(key: String, record: Record)] = []

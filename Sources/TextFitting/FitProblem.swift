@@ -81,7 +81,7 @@ struct FitProblem {
 
     /// Whether `layout`, the greedy layout at unit width `width` with the tolerance's slack, fits at
     /// `size`.
-    private func fits(_ layout: LayoutSummary, atSize size: Double, width: Double) -> Bool {
+    func fits(_ layout: LayoutSummary, atSize size: Double, width: Double) -> Bool {
         let tolerance = TextFitter.fitTolerance
         guard layout.lineCount <= options.lineLimit, layout.maxWidth <= width * (1 + tolerance) else {
             return false

@@ -125,11 +125,35 @@ public struct FitResult: Sendable, Encodable {
     /// True when anything of the text was left out.
     public var truncated: Bool
     /// The lines that show the text at ``size``, top to bottom.
-    public var lines: [FittedLine]
+    ///
+    /// A re-fit of prepared text into a new frame lays its lines out when they are first read, once
+    /// (a resize slider that only needs the size, or whether it fits, never pays for them).
+    public var lines: [FittedLine] {
+        get {
+            switch storage {
+            case .laidOut(let lines): lines
+            case .deferred(let deferred): deferred.lines
+            }
+        }
+        set { storage = .laidOut(newValue) }
+        _modify {
+            var lines = self.lines
+            // Let go of the stored array first, so that the caller mutates a unique one in place.
+            storage = .laidOut([])
+            defer { storage = .laidOut(lines) }
+            yield &lines
+        }
+    }
     /// The widest line's width.
     public var width: Double
     /// The used height: line boxes (with spacing) or ink, per ``FitBounds``.
     public var height: Double
+    private var storage: LineStorage
+
+    private enum LineStorage: Sendable {
+        case laidOut([FittedLine])
+        case deferred(DeferredLines)
+    }
 
     /// The members of the JSON encoding, in the order fontfit's JSON output lists them.
     private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
@@ -142,9 +166,32 @@ public struct FitResult: Sendable, Encodable {
         self.scale = scale
         self.fits = fits
         self.truncated = truncated
-        self.lines = lines
         self.width = width
         self.height = height
+        storage = .laidOut(lines)
+    }
+
+    /// A result whose lines are laid out when first read.
+    init(size: Double, scale: Double, fits: Bool, width: Double, height: Double, lines: DeferredLines) {
+        self.size = size
+        self.scale = scale
+        self.fits = fits
+        truncated = false
+        self.width = width
+        self.height = height
+        storage = .deferred(lines)
+    }
+
+    /// The result as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(fits, forKey: .fits)
+        try container.encode(truncated, forKey: .truncated)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(lines, forKey: .lines)
     }
 }
 

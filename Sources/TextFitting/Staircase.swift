@@ -28,6 +28,16 @@ package final class Staircase: Sendable {
         var lineCount: Int
         /// The unit width where the layout starts to hold: narrower, the text takes more lines.
         var start: Double
+        /// The layout's widest line and where it stops holding: with `start` and `lineCount`, what
+        /// a re-fit needs to know of its layout without laying it out again.
+        var maxWidth: Double
+        var end: Double
+
+        /// The layout's summary, when the greedy layout at `limit` is this stair's.
+        func summary(atLimit limit: Double) -> LayoutSummary? {
+            guard start <= limit, limit < end else { return nil }
+            return LayoutSummary(lineCount: lineCount, maxWidth: maxWidth, lowerWidth: start, upperWidth: end)
+        }
     }
 
     /// The layouts at infinite width (the fewest lines: one per paragraph) and at width 0 (every
@@ -176,7 +186,7 @@ package final class Staircase: Sendable {
     /// The size a fit picks for `bounds` with line-box bounds: ``bestSize(_:)`` rounded as the full
     /// fit rounds it (only rounding can leave it a hair below the range's top).
     package func fittedSize(_ bounds: SizeBounds) -> Double? {
-        guard let size = search(bounds) else { return nil }
+        guard let (size, _) = search(bounds) else { return nil }
         return size >= bounds.maxSize * (1 - TextFitter.fitTolerance) ? bounds.maxSize : size
     }
 
@@ -184,13 +194,27 @@ package final class Staircase: Sendable {
     /// least `lineHeight` tall, spacing that does not shrink), or nil when nothing fits or a stair
     /// cannot be found; see ``FitProblem/staircaseSize(_:)``.
     func bestSize(_ bounds: SizeBounds) -> Double? {
-        search(bounds)
+        search(bounds)?.size
+    }
+
+    /// ``bestSize(_:)`` and the stairs it was read from: the layout at that size is most often one
+    /// of them, and a re-fit then knows it without laying it out.
+    func bestSizeAndStairs(_ bounds: SizeBounds) -> (size: Double, stairs: (Stair, Stair?))? {
+        guard let (size, lines) = search(bounds), let crossing = stair(lines: lines) else { return nil }
+        return (size, (crossing, stair(lines: lines - 1)))
+    }
+
+    /// Whether a fit has asked before: a re-fit then reads the stairs (see ``isWorthUsing()``).
+    func wasAsked() -> Bool {
+        asked.load(ordering: .relaxed)
     }
 
     /// Both sizes' search, written once and inlined into each: a re-fit is so short that a call
     /// more is a tenth of it.
+    /// The size, and the line count where the width bounds reach the height bounds (the answer
+    /// is that stair's or the one before).
     @inline(__always)
-    private func search(_ bounds: SizeBounds) -> Double? {
+    private func search(_ bounds: SizeBounds) -> (size: Double, lines: Int)? {
         // Two comparisons reject NaN and ∞ alike.
         guard bounds.frameWidth > 0, bounds.frameWidth < .infinity, lineHeight > 0, bounds.lineSpacing >= 0 else {
             return nil
@@ -260,7 +284,7 @@ package final class Staircase: Sendable {
             guard let before = sizeBounds(low - 1) else { return nil }
             size = max(size, min(bounds.maxSize, before.width, before.height))
         }
-        return size >= bounds.minSize ? size : nil
+        return size >= bounds.minSize ? (size, low) : nil
     }
 }
 
@@ -276,6 +300,8 @@ extension FitProblem {
 
 extension Staircase.Stair {
     init(_ layout: LayoutSummary) {
-        self.init(width: max(layout.maxWidth, layout.lowerWidth), lineCount: layout.lineCount, start: layout.lowerWidth)
+        self.init(
+            width: max(layout.maxWidth, layout.lowerWidth), lineCount: layout.lineCount, start: layout.lowerWidth,
+            maxWidth: layout.maxWidth, end: layout.upperWidth)
     }
 }

@@ -189,19 +189,31 @@ import Testing
 }
 
 extension FitTests {
+    /// One prepared text re-fitted from many tasks at once: its staircase is found by whichever
+    /// task asks first and read by the others without a lock, and one result's lines, laid out
+    /// when first read, are read by all of them.
     @Test func preparedTextFitsIdenticallyAcrossTasks() async throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let prepared = try font.prepare("The quick brown fox jumps over the lazy dog, again and again.")
+        let text = "The quick brown fox jumps over the lazy dog, again and again."
         let frames = (0..<8).map { FrameSize(width: 120 + Double($0) * 25, height: 90) }
-        let expected = try frames.map { try prepared.fit(in: $0, maxSize: 60, minimumScaleFactor: 0.05).size }
-        try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+        let expected = try frames.map { try font.prepare(text).fit(in: $0, maxSize: 60, minimumScaleFactor: 0.05) }
+        let prepared = try font.prepare(text)
+        _ = try prepared.fit(in: frames[0], maxSize: 60, minimumScaleFactor: 0.05)
+        let shared = try prepared.fit(in: frames[3], maxSize: 60, minimumScaleFactor: 0.05)
+        try await withThrowingTaskGroup(of: (Int, FitResult, Double?, [FittedLine]).self) { group in
             for round in 0..<64 {
                 let index = round % frames.count
                 group.addTask {
-                    (index, try prepared.fit(in: frames[index], maxSize: 60, minimumScaleFactor: 0.05).size)
+                    let result = try prepared.fit(in: frames[index], maxSize: 60, minimumScaleFactor: 0.05)
+                    let size = try prepared.fittedSize(in: frames[index], maxSize: 60, minimumScaleFactor: 0.05)
+                    return (index, result, size, shared.lines)
                 }
             }
-            for try await (index, size) in group { #expect(size == expected[index]) }
+            for try await (index, result, size, sharedLines) in group {
+                #expect(result.size == expected[index].size && size == expected[index].size)
+                #expect(result.lines == expected[index].lines && result.width == expected[index].width)
+                #expect(sharedLines == expected[3].lines)
+            }
         }
     }
 }

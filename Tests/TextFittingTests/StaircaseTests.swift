@@ -82,4 +82,34 @@ import Testing
         }
         #expect(compared > 10_000)
     }
+
+    /// A re-fit answered by the staircase, with its lines laid out when read, is the plain fit:
+    /// size, extent and, once read, every line.
+    @Test func deferredRefitEqualsThePlainFit() {
+        var rng = SplitMix64(seed: 4_242)
+        var answered = 0
+        for _ in 0..<800 {
+            let text = randomText(words: Int.random(in: 1...60, using: &rng), using: &rng)
+            let table = FitTable(text)
+            // A re-fit reads the stairs from the second fit of a text on.
+            _ = table.staircase?.isWorthUsing()
+            for _ in 0..<5 {
+                var options = PropertyTests.randomOptions(using: &rng)
+                options.bounds = .lineBox
+                options.frameWidth = Double.random(in: 5...400, using: &rng)
+                options.alignment = [LineAlignment.leading, .center, .trailing].randomElement(using: &rng)!
+                let bounds = options.normalized.sizeBounds
+                let plain = TextFitter.fit(text, options: options)
+                guard let refit = TextFitter.refit(table, bounds, alignment: options.alignment) else {
+                    // Only a fit of one line, or one that does not fit, is left to the full fit.
+                    #expect(!plain.fits || bounds.lineLimit == 1 || table.staircase == nil, "\(text.text.debugDescription) \(options)")
+                    continue
+                }
+                answered += 1
+                FitTableTests.expectSame(refit, plain, "\(text.text.debugDescription) \(options)")
+            }
+        }
+        #expect(answered > 1500)
+
+    }
 }
