@@ -75,6 +75,11 @@ public struct PreparedText: Sendable {
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
     /// exactly (TextFitting's closed-form search), and the lines that prove it.
     ///
+    /// From the second fit of a text on, a plain fit (line boxes, proportional widths, no rounding
+    /// of the size) reads the text's staircase, and the result's lines are laid out when they are
+    /// first read: a resize slider that needs only the size, or whether it fits, does not pay for
+    /// them. Until then the result keeps the prepared tables alive.
+    ///
     /// - Parameters:
     ///   - frame: the space to fit in, in points; either side may be `.infinity`.
     ///   - maxSize: the size the text is drawn at when it fits, in points.

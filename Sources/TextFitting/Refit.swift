@@ -34,7 +34,7 @@ extension TextFitter {
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
             width: layout.summary.maxWidth * size,
             height: count * problem.text.lineHeight * size + (count - 1) * options.lineSpacing,
-            lines: DeferredLines(problem, size: size))
+            lines: DeferredLines(problem, size: size, lineCount: layout.summary.lineCount))
     }
 }
 
@@ -56,13 +56,16 @@ extension FitProblem {
 final class DeferredLines: Sendable {
     private let problem: FitProblem
     private let size: Double
+    /// How many lines the layout has: the array that records them is allocated once, that large.
+    private let lineCount: Int
     /// The lines once laid out, published with release ordering (the pointer is what is not
     /// Sendable; what it points to is written once, before it is published).
     nonisolated(unsafe) private let laidOut = Atomic<UnsafeMutablePointer<[FittedLine]>?>(nil)
 
-    init(_ problem: FitProblem, size: Double) {
+    init(_ problem: FitProblem, size: Double, lineCount: Int) {
         self.problem = problem
         self.size = size
+        self.lineCount = lineCount
     }
 
     deinit {
@@ -74,7 +77,8 @@ final class DeferredLines: Sendable {
 
     var lines: [FittedLine] {
         if let lines = laidOut.load(ordering: .acquiring) { return lines.pointee }
-        let lines = problem.fittedResult(problem.layout(atSize: size, record: true).lines, size: size).lines
+        let laidLines = problem.layout(atSize: size, record: true, expectedLines: lineCount).lines
+        let lines = problem.fittedResult(laidLines, size: size).lines
         let stored = UnsafeMutablePointer<[FittedLine]>.allocate(capacity: 1)
         stored.initialize(to: lines)
         let (exchanged, earlier) = laidOut.compareExchange(
