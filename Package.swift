@@ -54,6 +54,8 @@ let package = Package(
                 "CFontFitBundledFont",
             ]
         ),
+        // "%.Nf" for the CLI's human output, called from Swift without a `CVarArg` (see the header).
+        .target(name: "CFontFitFormat"),
         .target(name: "TextFitting"),
         .target(name: "FontFit", dependencies: ["FontEngine", "TextFitting"]),
         // Ordered JSON for the CLI and `check`/`batch`: values written in the contract's order, and
@@ -68,6 +70,7 @@ let package = Package(
         .executableTarget(
             name: "fontfit",
             dependencies: [
+                "CFontFitFormat",
                 "FontFit",
                 "JSONOutput",
                 "LocalizationCheck",
