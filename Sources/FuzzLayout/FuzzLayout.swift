@@ -207,6 +207,18 @@ func exercise(_ data: [UInt8]) {
             } else {
                 check(fit, frame: frame, maxSize: maxSize, factor: factor)
             }
+            // A second fit of the same text reads its staircase (the size, the layout, lines laid
+            // out when read): it must be what a fresh fit into that frame gives.
+            let other = FrameSize(width: frame.width * input.choice([0.5, 0.93, 1.07, 2]), height: frame.height)
+            if let refit = try? prepared.fit(in: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit),
+                let fresh = try? font.prepare(text, options: shaping).fit(
+                    in: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)
+            {
+                promise(refit.size == fresh.size && refit.fits == fresh.fits && refit.width == fresh.width
+                        && refit.lines.map(\.text) == fresh.lines.map(\.text), "re-fit \(refit) vs fresh \(fresh) in \(other)")
+                let size = try? prepared.fittedSize(in: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)
+                promise(size == (fresh.fits ? fresh.size : nil), "size-only \(size as Any) vs \(fresh) in \(other)")
+            }
             let scene = RenderScene.fit(
                 fit, frame: frame, text: prepared, style: input.choice([RenderStyle.debug, .clean(background: .clear)]),
                 pixelScale: pixelScale)
