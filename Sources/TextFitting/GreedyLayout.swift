@@ -5,6 +5,18 @@ struct LaidLine {
     var end: Int
     /// The line's width and (in ink bounds) its absolute ink.
     var run: LineRun
+
+    init(start: Int, end: Int, run: LineRun) {
+        self.start = start
+        self.end = end
+        self.run = run
+    }
+
+    /// A line measured by its advances alone (no ink gathered).
+    @inline(__always)
+    init(start: Int, end: Int, advanceWidth: Double) {
+        self.init(start: start, end: end, run: LineRun(start: start, scanned: start, width: advanceWidth))
+    }
 }
 
 /// What the size search needs to know about one greedy layout, gathered without storing lines.
@@ -31,7 +43,13 @@ struct LayoutSummary {
             lastInkLine = lineCount
             lastInkBottom = run.ink.bottom
         }
-        maxWidth = max(maxWidth, run.width)
+        addAdvanceLine(width: run.width)
+    }
+
+    /// A line `width` wide with no ink.
+    @inline(__always)
+    mutating func addAdvanceLine(width: Double) {
+        maxWidth = max(maxWidth, width)
         lineCount += 1
     }
 }
@@ -140,13 +158,9 @@ extension LineTable {
                             break
                         }
                     }
-                    summary.maxWidth = max(summary.maxWidth, lineWidth)
-                    summary.lineCount += 1
                     let end = breaks[index].end
-                    if record {
-                        lines.append(
-                            LaidLine(start: start, end: end, run: LineRun(start: start, scanned: start, width: lineWidth)))
-                    }
+                    summary.addAdvanceLine(width: lineWidth)
+                    if record { lines.append(LaidLine(start: start, end: end, advanceWidth: lineWidth)) }
                     if index == last { break }
                     start = end
                     index += 1
@@ -222,13 +236,9 @@ extension LineTable {
                         if good > index { summary.lowerWidth = max(summary.lowerWidth, lineWidth) }
                         if good < stop { summary.upperWidth = min(summary.upperWidth, width(good + 1)) }
                         previousExtensions = good - index
-                        summary.maxWidth = max(summary.maxWidth, lineWidth)
-                        summary.lineCount += 1
                         let end = breaks[good].end
-                        if record {
-                            lines.append(
-                                LaidLine(start: start, end: end, run: LineRun(start: start, scanned: start, width: lineWidth)))
-                        }
+                        summary.addAdvanceLine(width: lineWidth)
+                        if record { lines.append(LaidLine(start: start, end: end, advanceWidth: lineWidth)) }
                         if good == last { break }
                         start = end
                         index = good + 1
