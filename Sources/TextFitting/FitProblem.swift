@@ -69,11 +69,11 @@ struct FitProblem {
     /// The greedy lines at `size`, and whether they fit the frame, with ``TextFitter/fitTolerance``
     /// of slack on every comparison so that a size computed from a bound passes despite rounding.
     /// Lines are kept only when `record` is true.
-    func layout(atSize size: Double, record: Bool, expectedLines: Int = 16) -> (lines: [LaidLine], fits: Bool) {
+    func layout(atSize size: Double, record: Bool) -> (lines: [LaidLine], fits: Bool) {
         let tolerance = TextFitter.fitTolerance
         let width = options.unitWidth(atSize: size)
         var lines: [LaidLine] = []
-        if record { lines.reserveCapacity(expectedLines) }
+        if record { lines.reserveCapacity(16) }
         let layout = table.greedy(
             width: width, slack: 1 + tolerance, emergency: false, record: record, lines: &lines)
         return (lines, fits(layout, atSize: size, width: width))

@@ -21,10 +21,10 @@ extension TextFitter {
         // As ``FitProblem/bestFit()`` settles it: rounded to the range's top when a hair below it,
         // and verified by the layout at that size; the exact size when the rounded one fails.
         var size = exact >= options.maxSize * (1 - fitTolerance) ? options.maxSize : exact
-        var layout = problem.summary(atSize: size, stairs: stairs)
+        var layout = problem.summary(atSize: size, stairs: stairs, recent: staircase.recentLayouts)
         if !layout.fits && size != exact {
             size = exact
-            layout = problem.summary(atSize: size, stairs: stairs)
+            layout = problem.summary(atSize: size, stairs: stairs, recent: staircase.recentLayouts)
         }
         guard layout.fits else { return nil }
         // What ``FitProblem/fittedResult(_:size:)`` computes from the lines: the widest line is the
@@ -34,21 +34,29 @@ extension TextFitter {
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
             width: layout.summary.maxWidth * size,
             height: count * problem.text.lineHeight * size + (count - 1) * options.lineSpacing,
-            lines: DeferredLines(problem, size: size, lineCount: layout.summary.lineCount))
+            lines: DeferredLines(
+                problem, size: size, lineCount: layout.summary.lineCount, recent: staircase.recentLayouts))
     }
 }
 
 extension FitProblem {
     /// ``layout(atSize:record:)`` without the lines: the layout's summary, from `stairs` when the
     /// greedy layout at that width is one of theirs (the same layout has the same summary), else
-    /// from one pass.
-    func summary(atSize size: Double, stairs: (Staircase.Stair, Staircase.Stair?)) -> (summary: LayoutSummary, fits: Bool) {
+    /// from the layouts re-fits met last, else from one pass.
+    func summary(
+        atSize size: Double, stairs: (Staircase.Stair, Staircase.Stair?), recent: RecentLayouts
+    ) -> (summary: LayoutSummary, fits: Bool) {
         let width = options.unitWidth(atSize: size)
-        // The limit the greedy pass compares with, computed as it computes it.
-        let limit = width * (1 + TextFitter.fitTolerance)
+        let limit = layoutLimit(atSize: size)
         let known = stairs.0.summary(atLimit: limit) ?? stairs.1?.summary(atLimit: limit)
-        let layout = known ?? probe(limit)
+        let layout = known ?? recent.summary(atLimit: limit)
         return (layout, fits(layout, atSize: size, width: width))
+    }
+
+    /// The width the greedy pass of ``layout(atSize:record:)`` compares lines with, computed as it
+    /// computes it: the frame's unit width at `size` with the tolerance's slack.
+    func layoutLimit(atSize size: Double) -> Double {
+        options.unitWidth(atSize: size) * (1 + TextFitter.fitTolerance)
     }
 }
 
@@ -58,14 +66,17 @@ final class DeferredLines: Sendable {
     private let size: Double
     /// How many lines the layout has: the array that records them is allocated once, that large.
     private let lineCount: Int
+    /// Where the lines of a layout met before are kept.
+    private let recent: RecentLayouts
     /// The lines once laid out, published with release ordering (the pointer is what is not
     /// Sendable; what it points to is written once, before it is published).
     nonisolated(unsafe) private let laidOut = Atomic<UnsafeMutablePointer<[FittedLine]>?>(nil)
 
-    init(_ problem: FitProblem, size: Double, lineCount: Int) {
+    init(_ problem: FitProblem, size: Double, lineCount: Int, recent: RecentLayouts) {
         self.problem = problem
         self.size = size
         self.lineCount = lineCount
+        self.recent = recent
     }
 
     deinit {
@@ -77,7 +88,7 @@ final class DeferredLines: Sendable {
 
     var lines: [FittedLine] {
         if let lines = laidOut.load(ordering: .acquiring) { return lines.pointee }
-        let laidLines = problem.layout(atSize: size, record: true, expectedLines: lineCount).lines
+        let laidLines = recent.lines(atLimit: problem.layoutLimit(atSize: size), expected: lineCount)
         let lines = problem.fittedResult(laidLines, size: size).lines
         let stored = UnsafeMutablePointer<[FittedLine]>.allocate(capacity: 1)
         stored.initialize(to: lines)

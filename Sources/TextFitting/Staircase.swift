@@ -73,6 +73,8 @@ package final class Staircase: Sendable {
     /// the last one (a resize slider, a window being dragged) most often crosses there too. Only a
     /// hint: any value gives the same answer.
     private let lastCrossing = Atomic<Int>(0)
+    /// The layouts re-fits met last, with their lines once read.
+    let recentLayouts: RecentLayouts
 
     /// Nil when widths may shrink as lines grow (reshaped lines, hyphens): counts are then not
     /// ordered by width and there is no staircase. Costs nothing until used.
@@ -81,6 +83,7 @@ package final class Staircase: Sendable {
         guard table.hasMonotoneWidths else { return nil }
         self.table = table
         lineHeight = table.text.lineHeight
+        recentLayouts = RecentLayouts(table)
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         ends = .allocate(capacity: 1)

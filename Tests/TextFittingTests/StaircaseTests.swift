@@ -84,7 +84,8 @@ import Testing
     }
 
     /// A re-fit answered by the staircase, with its lines laid out when read, is the plain fit:
-    /// size, extent and, once read, every line.
+    /// size, extent and, once read, every line; and so is the same re-fit again, its layout and
+    /// lines taken from those kept.
     @Test func deferredRefitEqualsThePlainFit() {
         var rng = SplitMix64(seed: 4_242)
         var answered = 0
@@ -107,6 +108,12 @@ import Testing
                 }
                 answered += 1
                 FitTableTests.expectSame(refit, plain, "\(text.text.debugDescription) \(options)")
+                // Again: the layout and its lines now come from the layouts re-fits met last.
+                if let again = TextFitter.refit(table, bounds, alignment: options.alignment) {
+                    FitTableTests.expectSame(again, plain, "again: \(text.text.debugDescription) \(options)")
+                } else {
+                    Issue.record("a second re-fit was not answered: \(text.text.debugDescription) \(options)")
+                }
             }
         }
         #expect(answered > 1500)
