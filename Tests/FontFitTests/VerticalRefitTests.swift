@@ -1,0 +1,55 @@
+import Testing
+import FontFit
+
+/// A vertical text of broken emoji sequences and replacement characters, at sizes of a thousandth
+/// of a point, fitted once and then again (found by FuzzLayout's re-fit check).
+@Suite struct VerticalRefitTests {
+    static let text: String = {
+        let scalars: [UInt32] = [
+            0x77, 0x77, 0x0, 0x1f3fd, 0x20, 0x1f468, 0xfffd, 0xfffd, 0xfffd, 0x1f600, 0x20, 0xfffd, 0xfffd, 0xfffd,
+            0xfffd, 0x20, 0x1f44d, 0x1f3f7, 0x20, 0x1f468, 0xfffd, 0xfffd, 0xfffd, 0xfffd, 0x1f44d, 0xfffd, 0x61,
+            0x67, 0x7f, 0xfffd, 0x7, 0x60, 0x6e, 0x7c, 0x20, 0x1f44d, 0x1f3fd, 0x20, 0x1f468, 0x33, 0x48, 0xfffd,
+            0x47, 0x5b, 0xfffd, 0x30, 0x7e, 0x20, 0xfffd, 0xfffd, 0xfffd, 0xfffd,
+        ]
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars.compactMap(Unicode.Scalar.init))
+        return text
+    }()
+    static let frame = FrameSize(width: 0.0005, height: 0.001)
+
+    static func fit(_ prepared: PreparedText, maxSize: Double = 0.001, minimumScaleFactor: Double = 0.001) throws -> FitResult {
+        try prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: Int.max)
+    }
+
+    /// A re-fit (the staircase) gives a size at which the text fits, as a fit of that one size says.
+    @Test(arguments: ["DejaVuSans.ttf", "ipaexg.ttf", "EmojiSubset.ttf", "Cantarell-Regular.otf", "Inter-roman.var.ttf"])
+    func refitSizeFits(font name: String) throws {
+        let font = try loadFont(name)
+        let shaping = ShapingOptions(direction: .topToBottom)
+        let prepared = try font.prepare(Self.text, options: shaping)
+        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max)
+        let refit = try Self.fit(prepared)
+        #expect(refit.fits)
+        let atThatSize = try Self.fit(font.prepare(Self.text, options: shaping), maxSize: refit.size, minimumScaleFactor: 1)
+        #expect(atThatSize.fits && atThatSize.lines.map(\.text) == refit.lines.map(\.text), "\(name)")
+    }
+
+    /// The first fit of this text in Inter (the one-shot search) stops at 6.356e-5 pt with five
+    /// lines, where six lines fit at 6.886e-5 pt (the re-fit finds them, and a fit of that size
+    /// alone confirms it): the one-shot search misses the larger size here. Not yet understood;
+    /// recorded as a known issue so that the test says when it is fixed.
+    @Test(arguments: ["DejaVuSans.ttf", "ipaexg.ttf", "EmojiSubset.ttf", "Cantarell-Regular.otf", "Inter-roman.var.ttf"])
+    func refitEqualsAFreshFit(font name: String) throws {
+        let font = try loadFont(name)
+        let shaping = ShapingOptions(direction: .topToBottom)
+        let prepared = try font.prepare(Self.text, options: shaping)
+        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max)
+        let refit = try Self.fit(prepared)
+        let fresh = try Self.fit(font.prepare(Self.text, options: shaping))
+        withKnownIssue("the one-shot search misses a larger size for this text in Inter") {
+            #expect(refit.size == fresh.size && refit.lines.map(\.text) == fresh.lines.map(\.text), "\(name): \(refit) vs \(fresh)")
+        } when: {
+            name == "Inter-roman.var.ttf"
+        }
+    }
+}
