@@ -21,14 +21,19 @@ import FontFit
         try prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: Int.max)
     }
 
+    /// The text prepared in `name`, fitted into a first frame and then re-fitted into `frame`.
+    static func refit(font name: String) throws -> (font: Font, shaping: ShapingOptions, refit: FitResult) {
+        let font = try loadFont(name)
+        let shaping = ShapingOptions(direction: .topToBottom)
+        let prepared = try font.prepare(text, options: shaping)
+        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max)
+        return (font, shaping, try fit(prepared))
+    }
+
     /// A re-fit (the staircase) gives a size at which the text fits, as a fit of that one size says.
     @Test(arguments: ["DejaVuSans.ttf", "ipaexg.ttf", "EmojiSubset.ttf", "Cantarell-Regular.otf", "Inter-roman.var.ttf"])
     func refitSizeFits(font name: String) throws {
-        let font = try loadFont(name)
-        let shaping = ShapingOptions(direction: .topToBottom)
-        let prepared = try font.prepare(Self.text, options: shaping)
-        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max)
-        let refit = try Self.fit(prepared)
+        let (font, shaping, refit) = try Self.refit(font: name)
         #expect(refit.fits)
         let atThatSize = try Self.fit(font.prepare(Self.text, options: shaping), maxSize: refit.size, minimumScaleFactor: 1)
         #expect(atThatSize.fits && atThatSize.lines.map(\.text) == refit.lines.map(\.text), "\(name)")
@@ -40,11 +45,7 @@ import FontFit
     /// recorded as a known issue so that the test says when it is fixed.
     @Test(arguments: ["DejaVuSans.ttf", "ipaexg.ttf", "EmojiSubset.ttf", "Cantarell-Regular.otf", "Inter-roman.var.ttf"])
     func refitEqualsAFreshFit(font name: String) throws {
-        let font = try loadFont(name)
-        let shaping = ShapingOptions(direction: .topToBottom)
-        let prepared = try font.prepare(Self.text, options: shaping)
-        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max)
-        let refit = try Self.fit(prepared)
+        let (font, shaping, refit) = try Self.refit(font: name)
         let fresh = try Self.fit(font.prepare(Self.text, options: shaping))
         withKnownIssue("the one-shot search misses a larger size for this text in Inter") {
             #expect(refit.size == fresh.size && refit.lines.map(\.text) == fresh.lines.map(\.text), "\(name): \(refit) vs \(fresh)")
