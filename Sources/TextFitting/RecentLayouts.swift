@@ -43,9 +43,7 @@ final class RecentLayouts: Sendable {
 
     /// The summary of the greedy layout at `limit` (no slack): a kept one, or one pass, kept.
     func summary(atLimit limit: Double) -> LayoutSummary {
-        if let known = withEntries({ entries in entries.kept.first { $0.summary.holds(atLimit: limit) }?.summary }) {
-            return known
-        }
+        if let known = kept(atLimit: limit) { return known.summary }
         var none: [LaidLine] = []
         let summary = table.greedy(width: limit, slack: 1, emergency: false, record: false, lines: &none)
         keep(summary, lines: nil)
@@ -55,14 +53,17 @@ final class RecentLayouts: Sendable {
     /// The lines of the greedy layout at `limit` (no slack): kept ones, or one pass that records
     /// them, kept. `expected` is the layout's line count, to record them into an array that size.
     func lines(atLimit limit: Double, expected: Int) -> [LaidLine] {
-        if let known = withEntries({ entries in entries.kept.first { $0.summary.holds(atLimit: limit) }?.lines }) {
-            return known
-        }
+        if let known = kept(atLimit: limit)?.lines { return known }
         var lines: [LaidLine] = []
         lines.reserveCapacity(expected)
         let summary = table.greedy(width: limit, slack: 1, emergency: false, record: true, lines: &lines)
         keep(summary, lines: lines)
         return lines
+    }
+
+    /// The kept layout that greedy breaking gives at `limit`, if any.
+    private func kept(atLimit limit: Double) -> Entry? {
+        withEntries { entries in entries.kept.first { $0.summary.holds(atLimit: limit) } }
     }
 
     /// Keeps a layout found outside the lock: as a new entry, or as the lines of the one kept for

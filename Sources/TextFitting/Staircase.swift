@@ -35,8 +35,8 @@ package final class Staircase: Sendable {
 
         /// The layout's summary, when the greedy layout at `limit` is this stair's.
         func summary(atLimit limit: Double) -> LayoutSummary? {
-            guard start <= limit, limit < end else { return nil }
-            return LayoutSummary(lineCount: lineCount, maxWidth: maxWidth, lowerWidth: start, upperWidth: end)
+            let summary = LayoutSummary(lineCount: lineCount, maxWidth: maxWidth, lowerWidth: start, upperWidth: end)
+            return summary.holds(atLimit: limit) ? summary : nil
         }
     }
 
