@@ -55,15 +55,20 @@ struct FitProblem {
     ///
     /// At sizes s the unit width is W/s, so the layout holds for s in (W/upper, W/lower]; within that
     /// its widest line, the line limit and the height bound decide.
+    ///
+    /// Nil means that no narrower width fits either (the search relies on it), so each test is
+    /// one that only gets worse as the width narrows. A layout whose widths fit is decided by
+    /// comparing widths, not sizes: a layout that holds for a few ulps of width can have both ends
+    /// of its size interval round to one double, and calling it infeasible then made the search
+    /// rule out the narrower widths where the answer was (FuzzLayout found such a text).
     func feasibleTop(_ layout: LayoutSummary) -> Double? {
         guard layout.lineCount <= options.lineLimit else { return nil }
-        let top = min(
-            options.maxSize, options.size(forUnitWidth: max(layout.maxWidth, layout.lowerWidth)),
-            heightBound(layout))
-        guard top >= options.minSize, top > options.size(forUnitWidth: layout.upperWidth) else {
-            return nil
-        }
-        return top
+        let narrowestFitting = max(layout.maxWidth, layout.lowerWidth)
+        guard narrowestFitting < layout.upperWidth else { return nil }
+        let cap = min(options.maxSize, heightBound(layout))
+        guard cap > options.size(forUnitWidth: layout.upperWidth) else { return nil }
+        let top = min(cap, options.size(forUnitWidth: narrowestFitting))
+        return top >= options.minSize ? top : nil
     }
 
     /// The greedy lines at `size`, and whether they fit the frame, with ``TextFitter/fitTolerance``
