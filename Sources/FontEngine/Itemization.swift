@@ -71,16 +71,9 @@ enum Itemizer {
     private static func asciiItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result? {
         guard options.direction != .rightToLeft else { return nil }
         let result: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            // Branch-free over the bytes: the high bits, whether a letter (0x41–0x5A, 0x61–0x7A: the
-            // case bit folded) and whether a hard break (0x0A–0x0D) occurs.
-            var high: UInt8 = 0, letters: UInt8 = 0, breaks: UInt8 = 0
-            for byte in bytes {
-                high |= byte
-                letters |= (byte | 0x20) &- 0x61 < 26 ? 1 : 0
-                breaks |= byte &- 0x0A < 4 ? 1 : 0
-            }
-            guard high < 0x80 else { return nil }
-            let hasLetter = letters != 0, hasBreak = breaks != 0
+            let scan = ASCIIScan(bytes)
+            guard scan.isASCII else { return nil }
+            let hasLetter = scan.hasLetter, hasBreak = scan.hasHardBreak
             let script = options.script.map(hbScript) ?? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue)
             if !hasBreak && fonts.fonts.count == 1 {
                 let items = bytes.isEmpty ? [] : [TextItem(range: 0..<bytes.count, level: 0, script: script, font: 0)]

@@ -92,14 +92,13 @@ public struct ShapedParagraph: Sendable {
         runs = items.map { item in
             let direction: TextDirection =
                 vertical ? options.direction! : (item.level % 2 == 1 ? .rightToLeft : .leftToRight)
-            let script = item.script == Itemizer.commonScript ? nil : HBTag.string(item.script)
-            var runOptions = options
-            runOptions.direction = direction
-            runOptions.script = script
-            let shaped = fonts.fonts[item.font].shape(text, utf8Range: item.range, options: runOptions)
+            let glyphs = fonts.fonts[item.font].shapeRun(
+                text, utf8Range: item.range, options: options, direction: direction,
+                script: item.script == Itemizer.commonScript ? nil : item.script)
             return TextRun(
-                range: item.range, fontIndex: item.font, bidiLevel: item.level, direction: direction, script: script,
-                glyphs: shaped.glyphs, item: item)
+                range: item.range, fontIndex: item.font, bidiLevel: item.level, direction: direction,
+                script: item.script == Itemizer.commonScript ? nil : HBTag.string(item.script), glyphs: glyphs,
+                item: item)
         }
     }
 
@@ -196,7 +195,11 @@ public struct ShapedParagraph: Sendable {
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true {
             let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
             var units = 0
-            for glyph in run.glyphs where whole || range!.contains(glyph.cluster) { units += Int(glyph.xAdvance) }
+            if whole {
+                for glyph in run.glyphs { units += Int(glyph.xAdvance) }
+            } else {
+                for glyph in run.glyphs where range!.contains(glyph.cluster) { units += Int(glyph.xAdvance) }
+            }
             total += Double(units) / Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
         }
         return total

@@ -72,32 +72,51 @@ extension Font {
 
     func shape(_ text: String, utf8Range: Range<Int>?, options: ShapingOptions, scalarClusters: Bool) -> ShapedText {
         withShapedBuffer(text, utf8Range: utf8Range, options: options, scalarClusters: scalarClusters) { buffer in
-            var count: UInt32 = 0
-            let infos = hb_buffer_get_glyph_infos(buffer, &count)
-            let positions = hb_buffer_get_glyph_positions(buffer, &count)
-            // Written in place: an append per glyph costs about as much as reading the glyph.
-            let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { slots, initialized in
-                for index in 0..<Int(count) {
-                    let info = infos![index], position = positions![index]
-                    // hb_glyph_info_get_glyph_flags, without a call per glyph: the flags are these mask bits.
-                    let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
-                    (slots.baseAddress! + index).initialize(to:
-                        ShapedGlyph(
-                            glyphID: info.codepoint, cluster: Int(info.cluster),
-                            xAdvance: position.x_advance, yAdvance: position.y_advance,
-                            xOffset: position.x_offset, yOffset: position.y_offset,
-                            unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
-                }
-                initialized = Int(count)
-            }
-            return ShapedText(
-                text: text, glyphs: glyphs, unitsPerEm: face.unitsPerEm,
+            ShapedText(
+                text: text, glyphs: Self.glyphs(of: buffer), unitsPerEm: face.unitsPerEm,
                 direction: TextDirection(hb_buffer_get_direction(buffer)) ?? .leftToRight)
         }
     }
 
-    /// Runs `body` with a buffer holding `text` shaped by this font. The buffer belongs to this call
-    /// alone, which is what makes sharing one font between threads safe.
+    /// The glyphs of one run of a paragraph: `utf8Range` of `text` shaped in `direction` and
+    /// `script` (an `hb_script_t`; the options' own direction and script are not read), with the
+    /// options' language and features.
+    func shapeRun(
+        _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?
+    ) -> [ShapedGlyph] {
+        ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
+            fill(buffer, text: text, utf8Range: utf8Range, options: options, direction: direction, script: script)
+            return Self.glyphs(of: buffer)
+        }
+    }
+
+    /// The shaped glyphs in `buffer`, copied out of it.
+    private static func glyphs(of buffer: OpaquePointer) -> [ShapedGlyph] {
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        // Reserved, then appended: `Array(unsafeUninitializedCapacity:)` allocates through an
+        // unspecialized standard-library function that looks the storage type up at run time,
+        // which cost more than the appends.
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            let info = infos![index], position = positions![index]
+            // hb_glyph_info_get_glyph_flags, without a call per glyph: the flags are these mask bits.
+            let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
+            glyphs.append(
+                ShapedGlyph(
+                    glyphID: info.codepoint, cluster: Int(info.cluster),
+                    xAdvance: position.x_advance, yAdvance: position.y_advance,
+                    xOffset: position.x_offset, yOffset: position.y_offset,
+                    unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+        }
+        return glyphs
+    }
+
+    /// Runs `body` with this thread's buffer (see ``ShapingBuffer``) holding `text` shaped by this
+    /// font. The buffer belongs to this call alone, which is what makes sharing one font between
+    /// threads safe.
     ///
     /// `scalarClusters` numbers clusters by Unicode scalar instead of UTF-8 offset, as `hb-shape`
     /// does unless given `--utf8-clusters`.
@@ -105,8 +124,20 @@ extension Font {
         _ text: String, utf8Range: Range<Int>? = nil, options: ShapingOptions, scalarClusters: Bool = false,
         _ body: (OpaquePointer) -> T
     ) -> T {
-        let buffer = hb_buffer_create()!
-        defer { hb_buffer_destroy(buffer) }
+        ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
+            fill(
+                buffer, text: text, utf8Range: utf8Range, options: options, direction: options.direction,
+                script: options.script.map(Itemizer.hbScript), scalarClusters: scalarClusters)
+            return body(buffer)
+        }
+    }
+
+    /// Adds `text` to the empty `buffer` (only `utf8Range` to be shaped, the rest as context), sets
+    /// its properties and shapes it.
+    private func fill(
+        _ buffer: OpaquePointer, text: String, utf8Range: Range<Int>?, options: ShapingOptions,
+        direction: TextDirection?, script: UInt32?, scalarClusters: Bool = false
+    ) {
         var utf8 = text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -120,24 +151,30 @@ extension Font {
                 for index in 0..<Int(count) { infos[index].cluster = UInt32(index) }
             }
         }
-        if let direction = options.direction { hb_buffer_set_direction(buffer, direction.hbDirection) }
-        if let script = options.script {
-            hb_buffer_set_script(buffer, hb_script_from_string(script, Int32(script.utf8.count)))
-        }
+        if let direction { hb_buffer_set_direction(buffer, direction.hbDirection) }
+        if let script { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
         if let language = options.language {
             hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
         }
         hb_buffer_guess_segment_properties(buffer)
-        let features = options.features.map(\.hbFeature)
-        hb_shape(handle, buffer, features, UInt32(features.count))
-        return body(buffer)
+        if options.features.isEmpty {
+            hb_shape(handle, buffer, nil, 0)
+        } else {
+            let features = options.features.map(\.hbFeature)
+            hb_shape(handle, buffer, features, UInt32(features.count))
+        }
     }
 }
 
 extension Font {
-    /// Shapes `text` and returns only the glyph count: one `hb_shape` call with its buffer and
-    /// nothing else, the baseline that scripts/bench compares every fontfit operation against.
+    /// Shapes `text` and returns only the glyph count: one `hb_shape` call with a buffer of its
+    /// own, created and destroyed as a C program shaping one string would, and nothing else. The
+    /// baseline that scripts/bench compares every fontfit operation against.
     package func shapedGlyphCount(_ text: String, options: ShapingOptions = ShapingOptions()) -> Int {
-        withShapedBuffer(text, options: options) { Int(hb_buffer_get_length($0)) }
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        fill(buffer, text: text, utf8Range: nil, options: options, direction: options.direction,
+             script: options.script.map(Itemizer.hbScript))
+        return Int(hb_buffer_get_length(buffer))
     }
 }

@@ -154,6 +154,12 @@ public struct ShapingOptions: Sendable, Hashable {
 
     /// Checks the script tag now, so that shaping never meets a bad one.
     package func validated() throws(FontFitError) -> ShapingOptions {
+        try validate()
+        return self
+    }
+
+    /// Throws what ``validated()`` would, without copying the options.
+    package func validate() throws(FontFitError) {
         if let script {
             let tag = hb_script_from_string(script, Int32(script.utf8.count))
             if script.utf8.count != 4 || tag == HB_SCRIPT_INVALID || tag == HB_SCRIPT_UNKNOWN
@@ -162,7 +168,6 @@ public struct ShapingOptions: Sendable, Hashable {
                 throw .invalidScript(script)
             }
         }
-        return self
     }
 }
 

@@ -403,7 +403,8 @@ extension FontStack {
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes)
-            if let result = closedFormSingleLineFit(text, options: options, shaping: try shaping.validated()) {
+            try shaping.validate()
+            if let result = closedFormSingleLineFit(text, options: options, shaping: shaping) {
                 return result
             }
         }

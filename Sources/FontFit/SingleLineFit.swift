@@ -23,8 +23,10 @@ extension FontStack {
         let container = options.frameWidth.isFinite ? options.frameWidth : width
         let x = options.alignment.offset(of: width, in: container)
         // The line's units are all of the text's graphemes, trailing whitespace included.
+        // Most labels have no trailing whitespace: their line is the text itself, not a copy.
+        let shown = contentEnd == text.utf8.count ? text : String(decoding: text.utf8.prefix(contentEnd), as: UTF8.self)
         let line = FittedLine(
-            text: String(decoding: text.utf8.prefix(contentEnd), as: UTF8.self), range: 0..<contentEnd, width: width, x: x, y: 0, baseline: metrics.ascent * size,
+            text: shown, range: 0..<contentEnd, width: width, x: x, y: 0, baseline: metrics.ascent * size,
             units: 0..<(ascii ? text.utf8.count : text.count))
         return FitResult(
             size: size, scale: size / options.maxSize, fits: true, truncated: false, lines: [line], width: width,
@@ -36,23 +38,18 @@ extension FontStack {
     private static func scan(_ text: String) -> (ascii: Bool, hardBreak: Bool) {
         var text = text
         return text.withUTF8 { bytes in
-            var high: UInt8 = 0
-            var hardBreak = false
-            for byte in bytes {
-                high |= byte
-                hardBreak = hardBreak || byte &- 0x0A < 4
-            }
-            guard high >= 0x80 else { return (true, hardBreak) }
+            let scan = ASCIIScan(bytes)
+            if scan.isASCII || scan.hasHardBreak { return (scan.isASCII, scan.hasHardBreak) }
             // NEL is C2 85, LS and PS are E2 80 A8 and E2 80 A9.
-            for index in bytes.indices where !hardBreak {
-                if bytes[index] == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { hardBreak = true }
+            for index in bytes.indices {
+                if bytes[index] == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return (false, true) }
                 if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
                     bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
                 {
-                    hardBreak = true
+                    return (false, true)
                 }
             }
-            return (false, hardBreak)
+            return (false, false)
         }
     }
 

@@ -1,0 +1,65 @@
+internal import CFontFitHarfBuzz
+import Glibc
+
+/// A HarfBuzz buffer kept by one thread and reused by each shaping on it: creating and destroying
+/// a buffer, and growing its arrays again, cost about as much as the rest of a one-line fit beyond
+/// `hb_shape` itself.
+///
+/// A shaping that starts while the thread's buffer is in use (none does today) makes a buffer of
+/// its own instead of clearing the outer one. A buffer that held a long text is not kept: its
+/// arrays would stay that large for as long as the thread lives.
+final class ShapingBuffer {
+    let handle: OpaquePointer
+    private var inUse = false
+
+    private init() {
+        handle = hb_buffer_create()
+    }
+
+    deinit {
+        hb_buffer_destroy(handle)
+    }
+
+    /// Texts longer than this (UTF-8 bytes) are shaped in a buffer that is dropped afterwards.
+    private static let largestKeptText = 1 << 16
+
+    /// The key of each thread's buffer; the thread's exit releases it.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { stored in
+            if let stored { Unmanaged<ShapingBuffer>.fromOpaque(stored).release() }
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// Runs `body` with this thread's buffer, empty and with default properties, for a text of
+    /// `length` UTF-8 bytes.
+    static func withThreadBuffer<T>(length: Int, _ body: (OpaquePointer) -> T) -> T {
+        let key = key
+        guard let stored = pthread_getspecific(key) else {
+            let buffer = ShapingBuffer()
+            defer {
+                if length <= largestKeptText {
+                    hb_buffer_clear_contents(buffer.handle)
+                    pthread_setspecific(key, Unmanaged.passRetained(buffer).toOpaque())
+                }
+            }
+            return body(buffer.handle)
+        }
+        // Read without retaining: thread-local storage holds the buffer for the thread's lifetime.
+        let kept = Unmanaged<ShapingBuffer>.fromOpaque(stored)
+        return kept._withUnsafeGuaranteedRef { buffer in
+            if buffer.inUse || length > largestKeptText {
+                let own = ShapingBuffer()
+                return body(own.handle)
+            }
+            buffer.inUse = true
+            defer {
+                hb_buffer_clear_contents(buffer.handle)
+                buffer.inUse = false
+            }
+            return body(buffer.handle)
+        }
+    }
+}
