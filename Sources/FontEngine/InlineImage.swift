@@ -1,3 +1,4 @@
+import Glibc
 /// An image placed in a line of text and sized by the font (seed 003: a portrait before
 /// "Sir Bunnington"). The text marks where each image goes with U+FFFC OBJECT REPLACEMENT
 /// CHARACTER, the character Unicode reserves for an inline object; images are taken in order.
@@ -48,10 +49,13 @@ public struct InlineImage: Sendable, Hashable {
     static func placeholderCount(in text: String) -> Int {
         var text = text
         return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
             var count = 0
             var index = 0
-            while index + 2 < bytes.count {
-                if bytes[index] == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] == 0xBC {
+            // memchr finds the lead bytes word by word; most texts have none.
+            while index + 2 < bytes.count, let lead = memchr(base + index, 0xEF, bytes.count - 2 - index) {
+                index = base.distance(to: lead.assumingMemoryBound(to: UInt8.self))
+                if bytes[index + 1] == 0xBF && bytes[index + 2] == 0xBC {
                     count += 1
                     index += 3
                 } else {

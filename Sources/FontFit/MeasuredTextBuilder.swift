@@ -68,24 +68,39 @@ struct MeasuredTextBuilder {
         } else {
             for index in 0..<graphemes.count where graphemes.isNewline[index] { breaks[index] = .mandatory }
         }
+        let count = graphemes.count
+        // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
+        let mayHaveSoftHyphens = count != text.utf8.count
         var units: [TextUnit] = []
-        units.reserveCapacity(graphemes.count)
+        units.reserveCapacity(count)
         // Shaped only when the text has a soft hyphen a line may break at.
         var hyphen: Double?
-        for index in 0..<graphemes.count {
-            let range = graphemes.starts[index]..<graphemes.end(of: index)
-            var hyphenAdvance = 0.0
-            if breaks[index] == .allowed && Self.isSoftHyphen(range, in: text) {
-                hyphen = hyphen ?? ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
-                hyphenAdvance = hyphen!
+        // Read through buffers: this loop runs once per grapheme of every fit.
+        graphemes.starts.withUnsafeBufferPointer { starts in
+            graphemes.isWhitespace.withUnsafeBufferPointer { isWhitespace in
+                advances.withUnsafeBufferPointer { advances in
+                    unsafeBefore.withUnsafeBufferPointer { unsafeBefore in
+                        breaks.withUnsafeBufferPointer { breaks in
+                            for index in 0..<count {
+                                let end = index + 1 < count ? starts[index + 1] : graphemes.byteCount
+                                let range = starts[index]..<end
+                                var hyphenAdvance = 0.0
+                                if mayHaveSoftHyphens && breaks[index] == .allowed && Self.isSoftHyphen(range, in: text) {
+                                    hyphen = hyphen ?? ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
+                                    hyphenAdvance = hyphen!
+                                }
+                                units.append(
+                                    TextUnit(
+                                        range: range, advance: advances[index],
+                                        ink: ink ? inks[index] : nil, isWhitespace: isWhitespace[index],
+                                        breakAfter: breaks[index],
+                                        unsafeToBreakAfter: index + 1 < count && unsafeBefore[index + 1],
+                                        hyphenAdvance: hyphenAdvance))
+                            }
+                        }
+                    }
+                }
             }
-            units.append(
-                TextUnit(
-                    range: range, advance: advances[index],
-                    ink: ink ? inks[index] : nil, isWhitespace: graphemes.isWhitespace[index],
-                    breakAfter: breaks[index],
-                    unsafeToBreakAfter: index + 1 < graphemes.count && unsafeBefore[index + 1],
-                    hyphenAdvance: hyphenAdvance))
         }
         let metrics = paragraph.lineMetrics()
         let finalUnits = units
@@ -176,15 +191,21 @@ struct Graphemes {
     /// nothing, when the text is not all ASCII. The tables are written in place rather than
     /// appended to (an append per byte and table cost more than the rest of the scan).
     private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to graphemes: inout Graphemes) -> Bool {
-        for byte in bytes where byte >= 0x80 { return false }
+        let scan = ASCIIScan(bytes)
+        guard scan.isASCII else { return false }
+        if !scan.hasHardBreak {
+            appendSingleLineASCII(bytes, to: &graphemes)
+            return true
+        }
         var count = 0
         var starts = [Int](repeating: 0, count: bytes.count)
         var isWhitespace = [Bool](repeating: false, count: bytes.count)
         var isNewline = [Bool](repeating: false, count: bytes.count)
-        let graphemeOfByte = [Int32](unsafeUninitializedCapacity: bytes.count) { owner, initialized in
-            starts.withUnsafeMutableBufferPointer { starts in
-                isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
-                    isNewline.withUnsafeMutableBufferPointer { isNewline in
+        var graphemeOfByte = [Int32](repeating: 0, count: bytes.count)
+        starts.withUnsafeMutableBufferPointer { starts in
+            isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
+                isNewline.withUnsafeMutableBufferPointer { isNewline in
+                    graphemeOfByte.withUnsafeMutableBufferPointer { owner in
                         var previous: UInt8 = 0
                         for offset in 0..<bytes.count {
                             let byte = bytes[offset]
@@ -202,7 +223,6 @@ struct Graphemes {
                     }
                 }
             }
-            initialized = bytes.count
         }
         starts.removeLast(bytes.count - count)
         isWhitespace.removeLast(bytes.count - count)
@@ -212,6 +232,28 @@ struct Graphemes {
         graphemes.isNewline = isNewline
         graphemes.graphemeOfByte = graphemeOfByte
         return true
+    }
+
+    /// ASCII without line breaks: byte i is grapheme i, and only a space or a tab is whitespace.
+    /// Loops without branches, which the compiler vectorizes.
+    private static func appendSingleLineASCII(_ bytes: UnsafeBufferPointer<UInt8>, to graphemes: inout Graphemes) {
+        let count = bytes.count
+        var starts = [Int](repeating: 0, count: count)
+        var isWhitespace = [Bool](repeating: false, count: count)
+        var graphemeOfByte = [Int32](repeating: 0, count: count)
+        starts.withUnsafeMutableBufferPointer { starts in
+            for index in 0..<count { starts[index] = index }
+        }
+        graphemeOfByte.withUnsafeMutableBufferPointer { owner in
+            for index in 0..<count { owner[index] = Int32(truncatingIfNeeded: index) }
+        }
+        isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
+            for index in 0..<count { isWhitespace[index] = bytes[index] == 0x20 || bytes[index] == 0x09 }
+        }
+        graphemes.starts = starts
+        graphemes.isWhitespace = isWhitespace
+        graphemes.isNewline = [Bool](repeating: false, count: count)
+        graphemes.graphemeOfByte = graphemeOfByte
     }
 
     private mutating func append(start: Int, length: Int, whitespace: Bool, newline: Bool) {

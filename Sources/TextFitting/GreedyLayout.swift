@@ -136,7 +136,7 @@ extension LineTable {
                 var start = 0, index = 0
                 while true {
                     let startPen = prefix[start]
-                    let startUnsafe = hasReshaping && start > 0 && unsafeAfter[start - 1]
+                    let startUnsafe = hasReshaping && start > 0 && isUnsafeAfter(start - 1)
                     // The width of the line `start..<breaks[at].end`, as `extend` measures it.
                     @inline(__always) func width(_ at: Int) -> Double {
                         let point = breaks[at]

@@ -74,8 +74,6 @@ final class LineTableData: Sendable {
     let paragraphCount: Int
     /// Absolute ink of each unit (only when built with ink).
     let ink: [InkBox]
-    /// Per unit, only when `reshaped` is set.
-    let unsafeAfter: [Bool]
     let reshaped: (@Sendable (Range<Int>) -> Double)?
     /// `reshaped` is set and some unit is unsafe to break after, so it may be called.
     let hasReshaping: Bool
@@ -141,13 +139,14 @@ final class LineTableData: Sendable {
         }
         self.prefix = prefix
         self.contentEnd = contentEnd
-        self.breaks = breaks
         self.paragraphCount = paragraphCount
         let hasReshaping = reshaped != nil && anyUnsafe
         self.hasReshaping = hasReshaping
-        if !hasReshaping {
+        if !hasReshaping && anyUnsafe {
             for index in breaks.indices { breaks[index].isUnsafe = false }
         }
+        // Stored once final: storing first made the loop above copy the whole table.
+        self.breaks = breaks
         // Lines broken only at break opportunities start and end at break points: when none is
         // unsafe, their widths are never reshaped.
         // A hyphen drawn at one break and not at the next can make a longer line narrower.
@@ -157,7 +156,6 @@ final class LineTableData: Sendable {
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
         hyphenAfter = anyHyphen ? units.map(\.hyphenAdvance) : []
         ink = withInk ? Self.inkBoxes(units, prefix: prefix) : []
-        unsafeAfter = hasReshaping ? units.map(\.unsafeToBreakAfter) : []
     }
 
     private static func lineReach(_ breaks: [BreakPoint]) -> [Int] {
@@ -220,7 +218,10 @@ struct LineTable {
     var breaks: [BreakPoint] { data.breaks }
     var paragraphCount: Int { data.paragraphCount }
     var ink: [InkBox] { data.ink }
-    var unsafeAfter: [Bool] { data.unsafeAfter }
+    /// Whether a line starting or ending after unit `index` must be shaped again (read only when
+    /// ``hasReshaping``).
+    @inline(__always)
+    func isUnsafeAfter(_ index: Int) -> Bool { data.text.units[index].unsafeToBreakAfter }
     var reshaped: (@Sendable (Range<Int>) -> Double)? { data.reshaped }
     var hasReshaping: Bool { data.hasReshaping }
     var hasMonotoneWidths: Bool { data.hasMonotoneWidths }
@@ -246,7 +247,7 @@ struct LineTable {
         let hyphen = !hyphenAfter.isEmpty && shownEnd == end && end < count ? hyphenAfter[end - 1] : 0
         // Test the flag before touching the closure: binding it costs a retain per call.
         if hasReshaping
-            && ((start > 0 && unsafeAfter[start - 1]) || (end < count && unsafeAfter[end - 1])),
+            && ((start > 0 && isUnsafeAfter(start - 1)) || (end < count && isUnsafeAfter(end - 1))),
             let reshaped
         {
             return reshaped(start..<shownEnd) + hyphen
