@@ -58,16 +58,17 @@ package enum LineBreaker {
         // without mapping (transcoding through String.UTF16View cost a tenth of a wrapped fit).
         var source = text
         let asciiUTF16: [UInt16]? = source.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            return [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
+            guard ASCIIScan(bytes).isASCII else { return nil }
+            var widened = [UInt16](zeroed: 0, count: bytes.count)
+            widened.withUnsafeMutableBufferPointer { units in
                 for index in 0..<bytes.count { units[index] = UInt16(bytes[index]) }
-                initialized = bytes.count
             }
+            return widened
         }
         let utf16 = asciiUTF16 ?? Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
-        var offsets = [Int32](repeating: 0, count: utf16.count + 1)
-        var mandatory = [UInt8](repeating: 0, count: utf16.count + 1)
+        var offsets = [Int32](zeroed: 0, count: utf16.count + 1)
+        var mandatory = [UInt8](zeroed: 0, count: utf16.count + 1)
         var error: Int32 = 0
         let count = cfontfit_line_breaks(
             utf16, Int32(utf16.count), locale, &offsets, &mandatory, Int32(offsets.count), &error)
@@ -76,7 +77,13 @@ package enum LineBreaker {
             return [LineBreakOpportunity(offset: text.utf8.count, isMandatory: false)]
         }
         if asciiUTF16 != nil {
-            return (0..<Int(count)).map { LineBreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
+            var result = [LineBreakOpportunity](zeroed: LineBreakOpportunity(offset: 0, isMandatory: false), count: Int(count))
+            result.withUnsafeMutableBufferPointer { result in
+                for index in 0..<Int(count) {
+                    result[index] = LineBreakOpportunity(offset: Int(offsets[index]), isMandatory: mandatory[index] != 0)
+                }
+            }
+            return result
         }
         // Map UTF-16 offsets to UTF-8 offsets in one pass over the scalars.
         var result: [LineBreakOpportunity] = []

@@ -33,10 +33,10 @@ struct MeasuredTextBuilder {
     func build(_ paragraph: ShapedParagraph) -> MeasuredText {
         let text = paragraph.text
         let graphemes = Graphemes(text)
-        var advances = [Double](repeating: 0, count: graphemes.count)
-        var inks = [InkExtent?](repeating: nil, count: ink ? graphemes.count : 0)
-        var unsafeBefore = [Bool](repeating: false, count: graphemes.count)
-        var graphemeStart = [Double](repeating: .infinity, count: ink ? graphemes.count : 0)
+        var advances = [Double](filledWith: 0, count: graphemes.count)
+        var inks = [InkExtent?](filledWith: nil, count: ink ? graphemes.count : 0)
+        var unsafeBefore = [Bool](filledWith: false, count: graphemes.count)
+        var graphemeStart = [Double](filledWith: .infinity, count: ink ? graphemes.count : 0)
         var placedInk: [(grapheme: Int, bounds: EmBounds)] = []
         let hintedAdvance = hintedAdvanceFunction(for: paragraph)
         // Plain advances are summed straight from the runs; ink and hinting need placed glyphs.
@@ -58,7 +58,7 @@ struct MeasuredTextBuilder {
             let extent = InkExtent(left: bounds.xMin - start, right: bounds.xMax - start, bottom: bounds.yMin, top: bounds.yMax)
             inks[grapheme] = inks[grapheme].map { $0.union(extent) } ?? extent
         }
-        var breaks = [BreakKind](repeating: .none, count: graphemes.count)
+        var breaks = [BreakKind](filledWith: .none, count: graphemes.count)
         if lineBreaks {
             for opportunity in LineBreaker.opportunities(in: text, language: options.language, style: options.lineBreak)
             where opportunity.offset > 0 {
@@ -198,10 +198,10 @@ struct Graphemes {
             return true
         }
         var count = 0
-        var starts = [Int](repeating: 0, count: bytes.count)
-        var isWhitespace = [Bool](repeating: false, count: bytes.count)
-        var isNewline = [Bool](repeating: false, count: bytes.count)
-        var graphemeOfByte = [Int32](repeating: 0, count: bytes.count)
+        var starts = [Int](filledWith: 0, count: bytes.count)
+        var isWhitespace = [Bool](filledWith: false, count: bytes.count)
+        var isNewline = [Bool](filledWith: false, count: bytes.count)
+        var graphemeOfByte = [Int32](filledWith: 0, count: bytes.count)
         starts.withUnsafeMutableBufferPointer { starts in
             isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
                 isNewline.withUnsafeMutableBufferPointer { isNewline in
@@ -238,9 +238,9 @@ struct Graphemes {
     /// Loops without branches, which the compiler vectorizes.
     private static func appendSingleLineASCII(_ bytes: UnsafeBufferPointer<UInt8>, to graphemes: inout Graphemes) {
         let count = bytes.count
-        var starts = [Int](repeating: 0, count: count)
-        var isWhitespace = [Bool](repeating: false, count: count)
-        var graphemeOfByte = [Int32](repeating: 0, count: count)
+        var starts = [Int](filledWith: 0, count: count)
+        var isWhitespace = [Bool](filledWith: false, count: count)
+        var graphemeOfByte = [Int32](filledWith: 0, count: count)
         starts.withUnsafeMutableBufferPointer { starts in
             for index in 0..<count { starts[index] = index }
         }
@@ -252,7 +252,7 @@ struct Graphemes {
         }
         graphemes.starts = starts
         graphemes.isWhitespace = isWhitespace
-        graphemes.isNewline = [Bool](repeating: false, count: count)
+        graphemes.isNewline = [Bool](filledWith: false, count: count)
         graphemes.graphemeOfByte = graphemeOfByte
     }
 

@@ -98,13 +98,14 @@ final class LineTableData: Sendable {
         self.reshaped = reshaped
         var breaks: [BreakPoint] = []
         breaks.reserveCapacity(count)
-        var contentEnd = [Int](repeating: 0, count: count + 1)
+        var contentEnd = [Int](filledWith: 0, count: count + 1)
         var paragraphCount = 1
         var anyUnsafe = false
         var advancesOrdered = true
         var anyHyphen = false
         // One pass writing through buffers: this runs on every fit, so it avoids per-element checks.
-        let prefix = [Double](unsafeUninitializedCapacity: count + 1) { prefix, initialized in
+        var prefix = [Double](filledWith: 0, count: count + 1)
+        prefix.withUnsafeMutableBufferPointer { prefix in
             contentEnd.withUnsafeMutableBufferPointer { contentEnd in
                 units.withUnsafeBufferPointer { units in
                     var pen = 0.0, lastContent = 0
@@ -135,7 +136,6 @@ final class LineTableData: Sendable {
                     }
                 }
             }
-            initialized = count + 1
         }
         self.prefix = prefix
         self.contentEnd = contentEnd
@@ -159,7 +159,7 @@ final class LineTableData: Sendable {
     }
 
     private static func lineReach(_ breaks: [BreakPoint]) -> [Int] {
-        var reach = [Int](repeating: 0, count: breaks.count)
+        var reach = [Int](filledWith: 0, count: breaks.count)
         var next = breaks.count - 1
         for index in breaks.indices.reversed() {
             if breaks[index].isMandatory { next = index }
