@@ -30,16 +30,19 @@ package struct ASCIIScan: Equatable {
             breaks |= between(word, 0x09, 0x0E)
         }
         if let base = UnsafeRawPointer(bytes.baseAddress) {
-            var index = 0
-            while index + 8 <= bytes.count {
-                add(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                index += 8
-            }
-            // The last bytes, padded with spaces (which match nothing) to a word.
-            if index < bytes.count {
-                var last = ones &* 0x20
-                withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: bytes.count - index)) }
-                add(last)
+            if bytes.count >= 8 {
+                var index = 0
+                while index + 8 <= bytes.count {
+                    add(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    index += 8
+                }
+                // The last bytes, as the word that ends the text: bytes read twice change nothing.
+                if index < bytes.count { add(base.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) }
+            } else {
+                // A short text, padded with spaces (which match nothing) to a word.
+                var word = ones &* 0x20
+                for index in 0..<bytes.count { word = word & ~(0xFF << (8 * UInt64(index))) | UInt64(bytes[index]) << (8 * UInt64(index)) }
+                add(word)
             }
         }
         let isASCII = highBits & (ones &* 0x80) == 0, hasLetter = letters != 0, hasHardBreak = breaks != 0

@@ -10,7 +10,7 @@ public struct TextRun: Sendable {
     public let direction: TextDirection
     /// The ISO 15924 tag the run was shaped with; nil for a run of common characters only (digits,
     /// punctuation, spaces), which HarfBuzz shapes with the script it guesses.
-    public let script: String?
+    public var script: String? { item.script == Itemizer.commonScript ? nil : HBTag.string(item.script) }
     /// HarfBuzz's glyphs in font units, in HarfBuzz's order: visual, so right-to-left runs come
     /// reversed. Clusters are UTF-8 offsets into the whole text.
     public let glyphs: [ShapedGlyph]
@@ -96,8 +96,7 @@ public struct ShapedParagraph: Sendable {
                 text, utf8Range: item.range, options: options, direction: direction,
                 script: item.script == Itemizer.commonScript ? nil : item.script)
             return TextRun(
-                range: item.range, fontIndex: item.font, bidiLevel: item.level, direction: direction,
-                script: item.script == Itemizer.commonScript ? nil : HBTag.string(item.script), glyphs: glyphs,
+                range: item.range, fontIndex: item.font, bidiLevel: item.level, direction: direction, glyphs: glyphs,
                 item: item)
         }
     }
