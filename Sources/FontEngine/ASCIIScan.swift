@@ -7,13 +7,9 @@ package struct ASCIIScan: Equatable {
     package var hasLetter: Bool
     /// LF, VT, FF or CR occurs (the ASCII characters that always end a line).
     package var hasHardBreak: Bool
+}
 
-    package init(isASCII: Bool, hasLetter: Bool, hasHardBreak: Bool) {
-        self.isASCII = isASCII
-        self.hasLetter = hasLetter
-        self.hasHardBreak = hasHardBreak
-    }
-
+extension ASCIIScan {
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let ones: UInt64 = 0x0101_0101_0101_0101
         /// The high bit of each byte b of `word` with low < b < high (both at most 128), for
