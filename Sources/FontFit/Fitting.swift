@@ -176,7 +176,7 @@ public struct PreparedText: Sendable {
         let result = TextFitter.fit(table, options: options)
         guard !result.fits, truncation != .none else { return withHyphens(result) }
         // Only a text that does not fit needs the ellipsis, so it is shaped only then.
-        return withHyphens(TextFitter.fit(table.withEllipsis(builder.ellipsisUnit()), options: options))
+        return withHyphens(TextFitter.fit(table.withEllipsis(builder.ellipsis()), options: options))
     }
 
     /// The result with the hyphen drawn at the end of every line that breaks at a soft hyphen (its

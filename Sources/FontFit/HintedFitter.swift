@@ -77,7 +77,7 @@ struct HintedFitter {
         fallback.maxSize = smallest
         fallback.minimumScaleFactor = 1
         var lastResort = measured(smallest)
-        lastResort.ellipsis = prepared.builder.ellipsisUnit()
+        lastResort.ellipsis = prepared.builder.ellipsis()
         var failed = TextFitter.fit(lastResort, options: fallback)
         failed.fits = false
         return rescaled(failed)

@@ -91,8 +91,7 @@ struct MeasuredTextBuilder {
                                 }
                                 units.append(
                                     TextUnit(
-                                        range: range, advance: advances[index],
-                                        ink: ink ? inks[index] : nil, isWhitespace: isWhitespace[index],
+                                        range: range, advance: advances[index], isWhitespace: isWhitespace[index],
                                         breakAfter: breaks[index],
                                         unsafeToBreakAfter: index + 1 < count && unsafeBefore[index + 1],
                                         hyphenAdvance: hyphenAdvance))
@@ -106,7 +105,7 @@ struct MeasuredTextBuilder {
         let finalUnits = units
         return MeasuredText(
             text: text, units: units, ascent: metrics.ascent, descent: metrics.descent,
-            lineGap: metrics.lineGap, ellipsis: nil,
+            lineGap: metrics.lineGap, inks: inks, ellipsis: nil,
             reshapedWidth: { range in
                 // Only lines whose boundary HarfBuzz marked unsafe get here: shape them on their own.
                 guard let last = finalUnits[range].lastIndex(where: { !$0.isWhitespace }) else { return 0 }
@@ -146,14 +145,13 @@ struct MeasuredTextBuilder {
     }
 
     /// "…" measured in this font stack, for truncation; nil when no font has it.
-    func ellipsisUnit() -> TextUnit? {
+    func ellipsis() -> Ellipsis? {
         let shaped = ShapedParagraph("…", fonts: fonts, options: options)
         guard shaped.missing.isEmpty else { return nil }
         let bounds = shaped.inkBounds()
-        return TextUnit(
-            range: 0..<3, advance: shaped.advance(),
-            ink: bounds.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) },
-            isWhitespace: false, breakAfter: .none)
+        return Ellipsis(
+            advance: shaped.advance(),
+            ink: bounds.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) })
     }
 }
 

@@ -19,7 +19,7 @@ extension PreparedText {
             let builder = MeasuredTextBuilder(
                 fonts: stack, options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
             var text = builder.build(self.text)
-            if ellipsisNeeded { text.ellipsis = builder.ellipsisUnit() }
+            if ellipsisNeeded { text.ellipsis = builder.ellipsis() }
             return text
         }
         let result = TextFitter.fit(options: options, measure: measurement(atSize:))

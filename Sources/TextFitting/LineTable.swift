@@ -155,7 +155,7 @@ final class LineTableData: Sendable {
         self.hasMonotoneWidths = hasMonotoneWidths
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
         hyphenAfter = anyHyphen ? units.map(\.hyphenAdvance) : []
-        ink = withInk ? Self.inkBoxes(units, prefix: prefix) : []
+        ink = withInk ? Self.inkBoxes(text.inks, count: count, prefix: prefix) : []
     }
 
     private static func lineReach(_ breaks: [BreakPoint]) -> [Int] {
@@ -168,9 +168,11 @@ final class LineTableData: Sendable {
         return reach
     }
 
-    private static func inkBoxes(_ units: [TextUnit], prefix: [Double]) -> [InkBox] {
-        units.indices.map { index in
-            units[index].ink.map {
+    /// Absolute ink boxes of `count` units; none when the text was measured without ink.
+    private static func inkBoxes(_ inks: [InkExtent?], count: Int, prefix: [Double]) -> [InkBox] {
+        guard !inks.isEmpty else { return [InkBox](filledWith: .none, count: count) }
+        return inks.indices.map { index in
+            inks[index].map {
                 let pen = prefix[index]
                 return InkBox(left: pen + $0.left, right: pen + $0.right, bottom: $0.bottom, top: $0.top)
             } ?? .none

@@ -30,8 +30,6 @@
     @usableFromInline package var range: Range<Int>
     /// The advance at size 1 (em).
     @usableFromInline package var advance: Double
-    /// The ink bounds at size 1; nil when the unit has no ink (a space).
-    @usableFromInline package var ink: InkExtent?
     /// Trailing whitespace does not count toward a line's width.
     @usableFromInline package var isWhitespace: Bool
     /// The break opportunity after this unit.
@@ -46,16 +44,27 @@
     // across modules (release builds inline only what a module makes inlinable).
     @inlinable
     package init(
-        range: Range<Int>, advance: Double, ink: InkExtent?, isWhitespace: Bool, breakAfter: BreakKind,
+        range: Range<Int>, advance: Double, isWhitespace: Bool, breakAfter: BreakKind,
         unsafeToBreakAfter: Bool = false, hyphenAdvance: Double = 0
     ) {
         self.range = range
         self.advance = advance
-        self.ink = ink
         self.isWhitespace = isWhitespace
         self.breakAfter = breakAfter
         self.unsafeToBreakAfter = unsafeToBreakAfter
         self.hyphenAdvance = hyphenAdvance
+    }
+}
+
+/// "…" as truncation draws it: its advance and ink at size 1 (em).
+package struct Ellipsis: Sendable, Hashable {
+    package var advance: Double
+    /// Nil when it has no ink.
+    package var ink: InkExtent?
+
+    package init(advance: Double, ink: InkExtent?) {
+        self.advance = advance
+        self.ink = ink
     }
 }
 
@@ -75,9 +84,12 @@ package struct MeasuredText: Sendable {
     package var lineGap: Double
     /// The distance between baselines of consecutive lines at size 1, before line spacing.
     package var lineHeight: Double { ascent + descent + lineGap }
-    /// "…" measured at size 1 (its range is ignored); nil when the font has none, in which case
-    /// truncation just cuts.
-    package var ellipsis: TextUnit?
+    /// Per unit, its ink bounds at size 1 (nil for a unit without ink, a space); empty when the
+    /// text was measured without ink. Kept beside the units, not in them: most fits never read
+    /// ink, and a unit half the size is half the memory a fit writes and reads per grapheme.
+    package var inks: [InkExtent?]
+    /// "…" measured at size 1; nil when the font has none, in which case truncation just cuts.
+    package var ellipsis: Ellipsis?
     /// The exact width (size 1) of `units[range]` shaped on their own, trailing whitespace excluded.
     ///
     /// Called only for a line (or a candidate line) whose start or end is marked
@@ -88,10 +100,11 @@ package struct MeasuredText: Sendable {
 
     package init(
         text: String, units: [TextUnit], ascent: Double, descent: Double, lineGap: Double,
-        ellipsis: TextUnit?, reshapedWidth: (@Sendable (Range<Int>) -> Double)? = nil
+        inks: [InkExtent?] = [], ellipsis: Ellipsis?, reshapedWidth: (@Sendable (Range<Int>) -> Double)? = nil
     ) {
         self.text = text
         self.units = units
+        self.inks = inks
         self.ascent = ascent
         self.descent = descent
         self.lineGap = lineGap

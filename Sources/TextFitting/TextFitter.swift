@@ -90,7 +90,7 @@ package struct FitTable: Sendable {
     /// Builds the tables for `text`; ink tables only when some unit has ink (without any, ink
     /// bounds see no ink, as they would in the text itself).
     package init(_ text: MeasuredText) {
-        table = LineTable(text, ink: text.units.contains { $0.ink != nil })
+        table = LineTable(text, ink: text.inks.contains { $0 != nil })
         staircase = Staircase(table)
     }
 
@@ -103,7 +103,7 @@ package struct FitTable: Sendable {
 
     /// The same tables for the text with `ellipsis` as its ellipsis (the tables do not depend on it,
     /// but are built again).
-    package func withEllipsis(_ ellipsis: TextUnit?) -> FitTable {
+    package func withEllipsis(_ ellipsis: Ellipsis?) -> FitTable {
         var text = text
         text.ellipsis = ellipsis
         return FitTable(text)

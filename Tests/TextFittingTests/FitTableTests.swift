@@ -41,7 +41,7 @@ import Testing
         var rng = SplitMix64(seed: 5)
         for _ in 0..<100 {
             var text = randomText(words: 12, using: &rng)
-            text.units = text.units.map { var unit = $0; unit.ink = nil; return unit }
+            text.inks = []
             var options = PropertyTests.randomOptions(using: &rng)
             options.bounds = .ink
             Self.expectSame(

@@ -14,6 +14,7 @@ enum Synthetic {
         reshapedWidth: (@Sendable (Range<Int>) -> Double)? = nil
     ) -> MeasuredText {
         var units: [TextUnit] = []
+        var inks: [InkExtent?] = []
         var offset = 0
         for character in string {
             let length = character.utf8.count
@@ -21,27 +22,22 @@ enum Synthetic {
             offset += length
             switch character {
             case "\n":
-                units.append(
-                    TextUnit(range: range, advance: 0, ink: nil, isWhitespace: true, breakAfter: .mandatory))
+                units.append(TextUnit(range: range, advance: 0, isWhitespace: true, breakAfter: .mandatory))
+                inks.append(nil)
             case " ":
-                units.append(
-                    TextUnit(range: range, advance: space, ink: nil, isWhitespace: true, breakAfter: .allowed))
+                units.append(TextUnit(range: range, advance: space, isWhitespace: true, breakAfter: .allowed))
+                inks.append(nil)
             default:
-                units.append(
-                    TextUnit(
-                        range: range, advance: letter, ink: ink(for: character, advance: letter),
-                        isWhitespace: false, breakAfter: .none))
+                units.append(TextUnit(range: range, advance: letter, isWhitespace: false, breakAfter: .none))
+                inks.append(ink(for: character, advance: letter))
             }
         }
         return MeasuredText(
-            text: string, units: units, ascent: ascent, descent: descent, lineGap: 0,
+            text: string, units: units, ascent: ascent, descent: descent, lineGap: 0, inks: inks,
             ellipsis: ellipsis ? ellipsisUnit : nil, reshapedWidth: reshapedWidth)
     }
 
-    static let ellipsisUnit = TextUnit(
-        range: 0..<0, advance: ellipsisAdvance,
-        ink: InkExtent(left: 0.05, right: 0.7, bottom: 0, top: 0.1), isWhitespace: false,
-        breakAfter: .none)
+    static let ellipsisUnit = Ellipsis(advance: ellipsisAdvance, ink: InkExtent(left: 0.05, right: 0.7, bottom: 0, top: 0.1))
 
     /// Inset from the advance, with descenders on g/p/y and taller ascenders on b/d/h/l/k/t.
     static func ink(for character: Character, advance: Double) -> InkExtent {
@@ -72,13 +68,13 @@ func randomText(words maxWords: Int, using rng: inout SplitMix64) -> MeasuredTex
     let wordCount = Int.random(in: 0...maxWords, using: &rng)
     var string = ""
     var units: [TextUnit] = []
+    var inks: [InkExtent?] = []
     func add(_ character: Character, advance: Double, ink: InkExtent?, whitespace: Bool, brk: BreakKind) {
         let start = string.utf8.count
         string.append(character)
         units.append(
-            TextUnit(
-                range: start..<string.utf8.count, advance: advance, ink: ink, isWhitespace: whitespace,
-                breakAfter: brk))
+            TextUnit(range: start..<string.utf8.count, advance: advance, isWhitespace: whitespace, breakAfter: brk))
+        inks.append(ink)
     }
     let letters = Array("abcdefghijklmnopqrstuvwxyzé")
     for word in 0..<wordCount {
@@ -102,7 +98,7 @@ func randomText(words maxWords: Int, using rng: inout SplitMix64) -> MeasuredTex
     }
     return MeasuredText(
         text: string, units: units, ascent: 0.8, descent: 0.25, lineGap: Double.random(in: 0...0.2, using: &rng),
-        ellipsis: Synthetic.ellipsisUnit)
+        inks: inks, ellipsis: Synthetic.ellipsisUnit)
 }
 
 /// An independent, deliberately naive implementation of the fitting rules, to check TextFitter
@@ -114,6 +110,8 @@ struct Oracle {
     var tolerance = 1e-9
 
     var units: [TextUnit] { text.units }
+    /// One per unit: nil where the text was measured without ink.
+    var inks: [InkExtent?] { text.inks.isEmpty ? Array(repeating: nil, count: units.count) : text.inks }
 
     /// Width of the line units[start..<end] at size 1, trailing whitespace excluded.
     func width(_ start: Int, _ end: Int) -> Double {
@@ -129,12 +127,12 @@ struct Oracle {
         case .ink:
             var pen = 0.0
             var left = Double.infinity, right = -Double.infinity
-            for unit in units[start..<shownEnd] {
-                if let ink = unit.ink {
+            for index in start..<shownEnd {
+                if let ink = inks[index] {
                     left = min(left, pen + ink.left)
                     right = max(right, pen + ink.right)
                 }
-                pen += unit.advance
+                pen += units[index].advance
             }
             return left <= right ? right - left : 0
         }
@@ -142,7 +140,7 @@ struct Oracle {
 
     /// Ink top and bottom of a line, if it has ink.
     func inkSpan(_ line: Range<Int>) -> (top: Double, bottom: Double)? {
-        let inks = units[line].compactMap(\.ink)
+        let inks = inks[line].compactMap { $0 }
         guard !inks.isEmpty else { return nil }
         return (inks.map(\.top).max()!, inks.map(\.bottom).min()!)
     }
