@@ -20,10 +20,13 @@ enum Itemizer {
         var items: [TextItem]
         /// The first paragraph's direction (0 left to right, 1 right to left).
         var baseLevel: UInt8
+        /// What the ASCII fast path read of the text, when it read it (nil otherwise).
+        var scan: ASCIIScan? = nil
     }
 
     static func itemize(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result {
-        if let fast = asciiItems(text, fonts: fonts, options: options) { return fast }
+        var scan: ASCIIScan?
+        if let fast = asciiItems(text, fonts: fonts, options: options, scan: &scan) { return fast }
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
         scalars.reserveCapacity(text.utf8.count)
@@ -58,7 +61,7 @@ enum Itemizer {
             }
         }
         if let item = current { items.append(item) }
-        return Result(items: items, baseLevel: baseLevel)
+        return Result(items: items, baseLevel: baseLevel, scan: scan)
     }
 
     /// LF, VT, FF, CR, NEL, LS and PS end a paragraph (UAX #14 classes BK, CR, LF, NL).
@@ -68,16 +71,19 @@ enum Itemizer {
 
     /// All-ASCII text (the common case) has no right-to-left character and one script, so it needs
     /// neither ICU nor a script table: one item per paragraph (and per font, with fallback).
-    private static func asciiItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result? {
+    private static func asciiItems(
+        _ text: String, fonts: FontStack, options: ShapingOptions, scan scanned: inout ASCIIScan?
+    ) -> Result? {
         guard options.direction != .rightToLeft else { return nil }
         let result: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
             let scan = ASCIIScan(bytes)
+            scanned = scan
             guard scan.isASCII else { return nil }
             let hasLetter = scan.hasLetter, hasBreak = scan.hasHardBreak
             let script = options.script.map(hbScript) ?? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue)
             if !hasBreak && fonts.fonts.count == 1 {
                 let items = bytes.isEmpty ? [] : [TextItem(range: 0..<bytes.count, level: 0, script: script, font: 0)]
-                return Result(items: items, baseLevel: 0)
+                return Result(items: items, baseLevel: 0, scan: scan)
             }
             var items: [TextItem] = []
             var start = 0, font = 0
@@ -100,7 +106,7 @@ enum Itemizer {
                 }
             }
             close(at: bytes.count)
-            return Result(items: items, baseLevel: 0)
+            return Result(items: items, baseLevel: 0, scan: scan)
         }
         return result ?? nil
     }

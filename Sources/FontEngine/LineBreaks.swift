@@ -33,13 +33,13 @@ public enum LineBreakStyle: String, Sendable, Hashable, CaseIterable {
 package enum LineBreaker {
     /// Every break opportunity after the start of `text`, in order, by the rules of `language` (a
     /// BCP 47 tag, nil for the root rules) and `style`; the end of a non-empty text is always the
-    /// last one.
+    /// last one. `scan`, when known, is what ``ASCIIScan`` reads of `text`.
     package static func opportunities(
-        in text: String, language: String? = nil, style: LineBreakStyle = .normal
+        in text: String, language: String? = nil, style: LineBreakStyle = .normal, scan: ASCIIScan? = nil
     ) -> [LineBreakOpportunity] {
         if style == .anywhere { return graphemeBoundaries(of: text) }
         let locale = String((language ?? "").map { $0 == "-" ? "_" : $0 }) + "@lb=" + style.rawValue
-        return opportunities(in: text, locale: locale)
+        return opportunities(in: text, locale: locale, scan: scan)
     }
 
     /// Every grapheme boundary is a break opportunity; hard line breaks stay mandatory.
@@ -53,12 +53,12 @@ package enum LineBreaker {
         return result
     }
 
-    private static func opportunities(in text: String, locale: String) -> [LineBreakOpportunity] {
+    private static func opportunities(in text: String, locale: String, scan: ASCIIScan?) -> [LineBreakOpportunity] {
         // ASCII text is its own UTF-16 and UTF-8 offsets: widened byte by byte and read back
         // without mapping (transcoding through String.UTF16View cost a tenth of a wrapped fit).
         var source = text
         let asciiUTF16: [UInt16]? = source.withUTF8 { bytes in
-            guard ASCIIScan(bytes).isASCII else { return nil }
+            guard (scan ?? ASCIIScan(bytes)).isASCII else { return nil }
             var widened = [UInt16](zeroed: 0, count: bytes.count)
             widened.withUnsafeMutableBufferPointer { units in
                 for index in 0..<bytes.count { units[index] = UInt16(bytes[index]) }

@@ -53,6 +53,9 @@ public struct ShapedParagraph: Sendable {
     public let images: [InlineImage]
     /// For each U+FFFC (by UTF-8 offset), the image it stands for.
     private let imageAtOffset: [Int: Int]
+    /// What itemization's ASCII fast path read of the text, for the passes after it (graphemes,
+    /// line breaks) to reuse; nil when it did not read it.
+    package let textScan: ASCIIScan?
 
     /// True when the text is set in columns (top to bottom or bottom to top).
     public var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
@@ -65,14 +68,17 @@ public struct ShapedParagraph: Sendable {
         _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) {
         let itemized = Itemizer.itemize(text, fonts: fonts, options: options)
-        self.init(text, fonts: fonts, options: options, items: itemized.items, baseLevel: itemized.baseLevel, images: images)
+        self.init(
+            text, fonts: fonts, options: options, items: itemized.items, baseLevel: itemized.baseLevel, images: images,
+            textScan: itemized.scan)
     }
 
     private init(
         _ text: String, fonts: FontStack, options: ShapingOptions, items: [TextItem], baseLevel: UInt8,
-        images: [InlineImage]
+        images: [InlineImage], textScan: ASCIIScan?
     ) {
         self.text = text
+        self.textScan = textScan
         self.fonts = fonts
         self.options = options
         self.baseLevel = baseLevel
@@ -119,7 +125,8 @@ public struct ShapedParagraph: Sendable {
             item.range = clipped
             return item
         }
-        return ShapedParagraph(text, fonts: fonts, options: options, items: items, baseLevel: baseLevel, images: images)
+        return ShapedParagraph(
+            text, fonts: fonts, options: options, items: items, baseLevel: baseLevel, images: images, textScan: textScan)
     }
 
     /// Visits the glyphs whose clusters lie in `range` (all when nil) in visual order, the runs

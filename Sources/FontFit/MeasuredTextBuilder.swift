@@ -32,7 +32,7 @@ struct MeasuredTextBuilder {
 
     func build(_ paragraph: ShapedParagraph) -> MeasuredText {
         let text = paragraph.text
-        let graphemes = Graphemes(text)
+        let graphemes = Graphemes(text, scan: paragraph.textScan)
         var advances = [Double](filledWith: 0, count: graphemes.count)
         var inks = [InkExtent?](filledWith: nil, count: ink ? graphemes.count : 0)
         var unsafeBefore = [Bool](filledWith: false, count: graphemes.count)
@@ -60,7 +60,8 @@ struct MeasuredTextBuilder {
         }
         var breaks = [BreakKind](filledWith: .none, count: graphemes.count)
         if lineBreaks {
-            for opportunity in LineBreaker.opportunities(in: text, language: options.language, style: options.lineBreak)
+            for opportunity in LineBreaker.opportunities(
+                in: text, language: options.language, style: options.lineBreak, scan: paragraph.textScan)
             where opportunity.offset > 0 {
                 breaks[graphemes.index(containingByte: opportunity.offset - 1)] =
                     opportunity.isMandatory ? .mandatory : .allowed
@@ -166,10 +167,11 @@ struct Graphemes {
 
     var count: Int { starts.count }
 
-    init(_ text: String) {
+    /// `scan`, when known, is what ``ASCIIScan`` reads of `text`.
+    init(_ text: String, scan: ASCIIScan? = nil) {
         byteCount = text.utf8.count
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.appendASCII(bytes, to: &self)
+            Self.appendASCII(bytes, scan: scan ?? ASCIIScan(bytes), to: &self)
         } ?? false
         if !ascii {
             starts.reserveCapacity(byteCount)
@@ -188,8 +190,9 @@ struct Graphemes {
     /// Every ASCII byte is its own grapheme, except CR LF, which is one. Returns false, having added
     /// nothing, when the text is not all ASCII. The tables are written in place rather than
     /// appended to (an append per byte and table cost more than the rest of the scan).
-    private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to graphemes: inout Graphemes) -> Bool {
-        let scan = ASCIIScan(bytes)
+    private static func appendASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, scan: ASCIIScan, to graphemes: inout Graphemes
+    ) -> Bool {
         guard scan.isASCII else { return false }
         if !scan.hasHardBreak {
             appendSingleLineASCII(bytes, to: &graphemes)
