@@ -6,7 +6,10 @@ public struct ShapedGlyph: Sendable, Hashable {
     public let glyphID: UInt32
     /// The UTF-8 offset in the text of the first character this glyph belongs to (HarfBuzz's cluster,
     /// as `hb-shape` prints it).
-    public let cluster: Int
+    public var cluster: Int { Int(clusterOffset) }
+    /// ``cluster`` as HarfBuzz stores it: 32 bits make a glyph 28 bytes instead of 40, and a fit
+    /// writes and reads every glyph of its text.
+    private let clusterOffset: UInt32
     /// How far the pen moves right after the glyph.
     public let xAdvance: Int32
     /// How far the pen moves up after the glyph (vertical text: negative, down).
@@ -18,6 +21,19 @@ public struct ShapedGlyph: Sendable, Hashable {
     /// HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: breaking the line before this glyph changes the
     /// shaping, so a line that starts or ends here must be shaped again.
     public let unsafeToBreak: Bool
+
+    init(
+        glyphID: UInt32, cluster: UInt32, xAdvance: Int32, yAdvance: Int32, xOffset: Int32, yOffset: Int32,
+        unsafeToBreak: Bool
+    ) {
+        self.glyphID = glyphID
+        clusterOffset = cluster
+        self.xAdvance = xAdvance
+        self.yAdvance = yAdvance
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+        self.unsafeToBreak = unsafeToBreak
+    }
 }
 
 /// A text shaped once, in font units; sizes are applied by arithmetic.
@@ -106,7 +122,7 @@ extension Font {
             let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
             glyphs.append(
                 ShapedGlyph(
-                    glyphID: info.codepoint, cluster: Int(info.cluster),
+                    glyphID: info.codepoint, cluster: info.cluster,
                     xAdvance: position.x_advance, yAdvance: position.y_advance,
                     xOffset: position.x_offset, yOffset: position.y_offset,
                     unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
