@@ -37,7 +37,7 @@ extension ASCIIScan {
             } else {
                 // A short text, padded with spaces (which match nothing) to a word.
                 var word = ones &* 0x20
-                for index in 0..<bytes.count { word = word & ~(0xFF << (8 * UInt64(index))) | UInt64(bytes[index]) << (8 * UInt64(index)) }
+                withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
                 add(word)
             }
         }

@@ -59,7 +59,7 @@ package enum LineBreaker {
         var source = text
         let asciiUTF16: [UInt16]? = source.withUTF8 { bytes in
             guard (scan ?? ASCIIScan(bytes)).isASCII else { return nil }
-            var widened = [UInt16](zeroed: 0, count: bytes.count)
+            var widened = [UInt16](filledWith: 0, count: bytes.count)
             widened.withUnsafeMutableBufferPointer { units in
                 for index in 0..<bytes.count { units[index] = UInt16(bytes[index]) }
             }
@@ -67,8 +67,8 @@ package enum LineBreaker {
         }
         let utf16 = asciiUTF16 ?? Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
-        var offsets = [Int32](zeroed: 0, count: utf16.count + 1)
-        var mandatory = [UInt8](zeroed: 0, count: utf16.count + 1)
+        var offsets = [Int32](filledWith: 0, count: utf16.count + 1)
+        var mandatory = [UInt8](filledWith: 0, count: utf16.count + 1)
         var error: Int32 = 0
         let count = cfontfit_line_breaks(
             utf16, Int32(utf16.count), locale, &offsets, &mandatory, Int32(offsets.count), &error)
@@ -77,7 +77,7 @@ package enum LineBreaker {
             return [LineBreakOpportunity(offset: text.utf8.count, isMandatory: false)]
         }
         if asciiUTF16 != nil {
-            var result = [LineBreakOpportunity](zeroed: LineBreakOpportunity(offset: 0, isMandatory: false), count: Int(count))
+            var result = [LineBreakOpportunity](filledWith: LineBreakOpportunity(offset: 0, isMandatory: false), count: Int(count))
             result.withUnsafeMutableBufferPointer { result in
                 for index in 0..<Int(count) {
                     result[index] = LineBreakOpportunity(offset: Int(offsets[index]), isMandatory: mandatory[index] != 0)

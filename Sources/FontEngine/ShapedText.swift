@@ -101,7 +101,8 @@ extension Font {
         _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?
     ) -> [ShapedGlyph] {
         ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
-            fill(buffer, text: text, utf8Range: utf8Range, options: options, direction: direction, script: script)
+            shape(
+                into: buffer, text: text, utf8Range: utf8Range, options: options, direction: direction, script: script)
             return Self.glyphs(of: buffer)
         }
     }
@@ -141,8 +142,8 @@ extension Font {
         _ body: (OpaquePointer) -> T
     ) -> T {
         ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
-            fill(
-                buffer, text: text, utf8Range: utf8Range, options: options, direction: options.direction,
+            shape(
+                into: buffer, text: text, utf8Range: utf8Range, options: options, direction: options.direction,
                 script: options.script.map(Itemizer.hbScript), scalarClusters: scalarClusters)
             return body(buffer)
         }
@@ -150,8 +151,8 @@ extension Font {
 
     /// Adds `text` to the empty `buffer` (only `utf8Range` to be shaped, the rest as context), sets
     /// its properties and shapes it.
-    private func fill(
-        _ buffer: OpaquePointer, text: String, utf8Range: Range<Int>?, options: ShapingOptions,
+    private func shape(
+        into buffer: OpaquePointer, text: String, utf8Range: Range<Int>?, options: ShapingOptions,
         direction: TextDirection?, script: UInt32?, scalarClusters: Bool = false
     ) {
         var utf8 = text
@@ -189,8 +190,9 @@ extension Font {
     package func shapedGlyphCount(_ text: String, options: ShapingOptions = ShapingOptions()) -> Int {
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
-        fill(buffer, text: text, utf8Range: nil, options: options, direction: options.direction,
-             script: options.script.map(Itemizer.hbScript))
+        shape(
+            into: buffer, text: text, utf8Range: nil, options: options, direction: options.direction,
+            script: options.script.map(Itemizer.hbScript))
         return Int(hb_buffer_get_length(buffer))
     }
 }
