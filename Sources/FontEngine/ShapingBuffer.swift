@@ -34,26 +34,14 @@ final class ShapingBuffer {
     }()
 
     /// Runs `body` with this thread's buffer, empty and with default properties, for a text of
-    /// `length` UTF-8 bytes.
+    /// `length` UTF-8 bytes; with a buffer of its own when the text is long or the thread's buffer
+    /// is in use. Inlined: it runs once per shaping, and a call would cost the caller a copy of
+    /// what its closure captures.
+    @inline(__always)
     static func withThreadBuffer<T>(length: Int, _ body: (OpaquePointer) -> T) -> T {
-        let key = key
-        guard let stored = pthread_getspecific(key) else {
-            let buffer = ShapingBuffer()
-            defer {
-                if length <= largestKeptText {
-                    hb_buffer_clear_contents(buffer.handle)
-                    pthread_setspecific(key, Unmanaged.passRetained(buffer).toOpaque())
-                }
-            }
-            return body(buffer.handle)
-        }
-        // Read without retaining: thread-local storage holds the buffer for the thread's lifetime.
-        let kept = Unmanaged<ShapingBuffer>.fromOpaque(stored)
-        return kept._withUnsafeGuaranteedRef { buffer in
-            if buffer.inUse || length > largestKeptText {
-                let own = ShapingBuffer()
-                return body(own.handle)
-            }
+        guard length <= largestKeptText else { return withOwnBuffer(body) }
+        return threadBuffer()._withUnsafeGuaranteedRef { buffer in
+            guard !buffer.inUse else { return withOwnBuffer(body) }
             buffer.inUse = true
             defer {
                 hb_buffer_clear_contents(buffer.handle)
@@ -61,5 +49,22 @@ final class ShapingBuffer {
             }
             return body(buffer.handle)
         }
+    }
+
+    /// This thread's buffer, made and stored on first use. Read without retaining: thread-local
+    /// storage holds it for the thread's lifetime.
+    @inline(__always)
+    private static func threadBuffer() -> Unmanaged<ShapingBuffer> {
+        if let stored = pthread_getspecific(key) { return Unmanaged.fromOpaque(stored) }
+        let buffer = Unmanaged.passRetained(ShapingBuffer())
+        pthread_setspecific(key, buffer.toOpaque())
+        return buffer
+    }
+
+    /// `body` with a buffer made for it alone, alive until `body` returns (a handle read from an
+    /// object does not keep the object alive).
+    private static func withOwnBuffer<T>(_ body: (OpaquePointer) -> T) -> T {
+        let buffer = ShapingBuffer()
+        return withExtendedLifetime(buffer) { body(buffer.handle) }
     }
 }

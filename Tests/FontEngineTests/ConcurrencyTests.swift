@@ -1,8 +1,8 @@
 import FontEngine
 import Testing
 
-/// One font shared by many tasks: HarfBuzz's OpenType functions are thread-safe and every call owns
-/// its hb_buffer_t. scripts/test also runs this suite under the thread sanitizer.
+/// One font shared by many tasks: HarfBuzz's OpenType functions are thread-safe and every shaping uses
+/// its own thread's hb_buffer_t. scripts/test also runs this suite under the thread sanitizer.
 @Suite struct ConcurrencyTests {
     static let texts = [
         "AVATAR office", "0123456789", "Hamburgefonstiv", "fluffy affine", "Wave To", "ÅÉÎÕÜ",
