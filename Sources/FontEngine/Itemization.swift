@@ -24,8 +24,9 @@ enum Itemizer {
         var scan: ASCIIScan? = nil
     }
 
-    static func itemize(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result {
-        var scan: ASCIIScan?
+    /// `known`, when given, is what ``ASCIIScan`` reads of `text`: it is not read again.
+    static func itemize(_ text: String, fonts: FontStack, options: ShapingOptions, scan known: ASCIIScan? = nil) -> Result {
+        var scan = known
         if let fast = asciiItems(text, fonts: fonts, options: options, scan: &scan) { return fast }
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
@@ -71,12 +72,13 @@ enum Itemizer {
 
     /// All-ASCII text (the common case) has no right-to-left character and one script, so it needs
     /// neither ICU nor a script table: one item per paragraph (and per font, with fallback).
+    /// `scanned` is read when known, and set to what the path read.
     private static func asciiItems(
         _ text: String, fonts: FontStack, options: ShapingOptions, scan scanned: inout ASCIIScan?
     ) -> Result? {
         guard options.direction != .rightToLeft else { return nil }
         let result: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            let scan = ASCIIScan(bytes)
+            let scan = scanned ?? ASCIIScan(bytes)
             scanned = scan
             guard scan.isASCII else { return nil }
             let hasLetter = scan.hasLetter, hasBreak = scan.hasHardBreak

@@ -64,10 +64,12 @@ public struct ShapedParagraph: Sendable {
 
     /// Itemizes and shapes `text`. `options.direction` sets the paragraphs' direction (else each
     /// takes it from its first strong character); `options.script` forces one script for every run.
+    /// `scan`, when the caller has read it already, is what ``ASCIIScan`` reads of `text`.
     package init(
-        _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
+        _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
+        scan: ASCIIScan? = nil
     ) {
-        let itemized = Itemizer.itemize(text, fonts: fonts, options: options)
+        let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
         self.init(
             text, fonts: fonts, options: options, items: itemized.items, baseLevel: itemized.baseLevel, images: images,
             textScan: itemized.scan)

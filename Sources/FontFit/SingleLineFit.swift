@@ -8,10 +8,10 @@ extension FontStack {
     func closedFormSingleLineFit(
         _ text: String, options: FitConstraints, shaping: ShapingOptions
     ) -> FitResult? {
-        let (ascii, hardBreak) = Self.scan(text)
+        let (scan, hardBreak) = Self.scan(text)
         guard !hardBreak else { return nil }
         let contentEnd = Self.endOfContent(text)
-        let paragraph = ShapedParagraph(text, fonts: self, options: shaping)
+        let paragraph = ShapedParagraph(text, fonts: self, options: shaping, scan: scan)
         guard !paragraph.isVertical else { return nil }
         let unitWidth = paragraph.advance(0..<contentEnd)
         let metrics = paragraph.lineMetrics()
@@ -27,29 +27,29 @@ extension FontStack {
         let shown = contentEnd == text.utf8.count ? text : String(decoding: text.utf8.prefix(contentEnd), as: UTF8.self)
         let line = FittedLine(
             text: shown, range: 0..<contentEnd, width: width, x: x, y: 0, baseline: metrics.ascent * size,
-            units: 0..<(ascii ? text.utf8.count : text.count))
+            units: 0..<(scan.isASCII ? text.utf8.count : text.count))
         return FitResult(
             size: size, scale: size / options.maxSize, fits: true, truncated: false, lines: [line], width: width,
             height: metrics.lineHeight * size)
     }
 
-    /// Whether the text is all ASCII, and whether it holds a character that always ends a line (LF,
-    /// VT, FF, CR, NEL, LS, PS), in one pass over its bytes.
-    private static func scan(_ text: String) -> (ascii: Bool, hardBreak: Bool) {
+    /// What ``ASCIIScan`` reads of the text (handed on to itemization, which would read it again),
+    /// and whether it holds a character that always ends a line (LF, VT, FF, CR, NEL, LS, PS).
+    private static func scan(_ text: String) -> (scan: ASCIIScan, hardBreak: Bool) {
         var text = text
         return text.withUTF8 { bytes in
             let scan = ASCIIScan(bytes)
-            if scan.isASCII || scan.hasHardBreak { return (scan.isASCII, scan.hasHardBreak) }
+            if scan.isASCII || scan.hasHardBreak { return (scan, scan.hasHardBreak) }
             // NEL is C2 85, LS and PS are E2 80 A8 and E2 80 A9.
             for index in bytes.indices {
-                if bytes[index] == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return (false, true) }
+                if bytes[index] == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return (scan, true) }
                 if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
                     bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
                 {
-                    return (false, true)
+                    return (scan, true)
                 }
             }
-            return (false, false)
+            return (scan, false)
         }
     }
 
