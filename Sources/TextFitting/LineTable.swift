@@ -55,7 +55,8 @@ struct BreakPoint {
     /// `prefix[contentEnd]`, plus the hyphen a break here draws: where a line ending here stops.
     var pen: Double
     var isMandatory: Bool
-    /// `end < count && unsafeAfter[end - 1]`: a line ending here must be shaped again.
+    /// The text can be reshaped and HarfBuzz marked the unit before `end` (not the last) unsafe to
+    /// break after: a line ending here must be shaped again.
     var isUnsafe: Bool
 }
 
@@ -103,6 +104,8 @@ final class LineTableData: Sendable {
         var anyUnsafe = false
         var advancesOrdered = true
         var anyHyphen = false
+        // Without a way to reshape, no break is unsafe: lines keep their summed widths.
+        let canReshape = reshaped != nil
         // One pass writing through buffers: this runs on every fit, so it avoids per-element checks.
         var prefix = [Double](filledWith: 0, count: count + 1)
         prefix.withUnsafeMutableBufferPointer { prefix in
@@ -131,7 +134,7 @@ final class LineTableData: Sendable {
                                 BreakPoint(
                                     end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen,
                                     isMandatory: isMandatory,
-                                    isUnsafe: index + 1 < count && unit.unsafeToBreakAfter))
+                                    isUnsafe: canReshape && index + 1 < count && unit.unsafeToBreakAfter))
                         }
                     }
                 }
@@ -139,14 +142,9 @@ final class LineTableData: Sendable {
         }
         self.prefix = prefix
         self.contentEnd = contentEnd
-        self.paragraphCount = paragraphCount
-        let hasReshaping = reshaped != nil && anyUnsafe
-        self.hasReshaping = hasReshaping
-        if !hasReshaping && anyUnsafe {
-            for index in breaks.indices { breaks[index].isUnsafe = false }
-        }
-        // Stored once final: storing first made the loop above copy the whole table.
         self.breaks = breaks
+        self.paragraphCount = paragraphCount
+        hasReshaping = canReshape && anyUnsafe
         // Lines broken only at break opportunities start and end at break points: when none is
         // unsafe, their widths are never reshaped.
         // A hyphen drawn at one break and not at the next can make a longer line narrower.
