@@ -47,8 +47,7 @@ struct FitProblem {
 
     /// Greedy layout at unit width `width` with exact comparisons, for the search.
     func probe(_ width: Double) -> LayoutSummary {
-        var none: [LaidLine] = []
-        return table.greedy(width: width, slack: 1, emergency: false, record: false, lines: &none)
+        table.summary(atWidth: width)
     }
 
     /// The largest size in range at which `layout` is the greedy layout and fits, or nil.

@@ -55,6 +55,13 @@ struct LayoutSummary {
 }
 
 extension LineTable {
+    /// The summary of the greedy layout at unit width `width` with exact comparisons, no line
+    /// recorded: what every search over layouts probes.
+    func summary(atWidth width: Double) -> LayoutSummary {
+        var none: [LaidLine] = []
+        return greedy(width: width, slack: 1, emergency: false, record: false, lines: &none)
+    }
+
     /// Greedy line breaking at unit width `width`: each line takes break segments while the line
     /// (trailing whitespace excluded) stays within `width × slack`, and always ends at a mandatory
     /// break. A segment wider than that alone overflows on its own line, unless `emergency`, in which

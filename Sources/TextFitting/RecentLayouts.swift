@@ -44,8 +44,7 @@ final class RecentLayouts: Sendable {
     /// The summary of the greedy layout at `limit` (no slack): a kept one, or one pass, kept.
     func summary(atLimit limit: Double) -> LayoutSummary {
         if let known = kept(atLimit: limit) { return known.summary }
-        var none: [LaidLine] = []
-        let summary = table.greedy(width: limit, slack: 1, emergency: false, record: false, lines: &none)
+        let summary = table.summary(atWidth: limit)
         keep(summary, lines: nil)
         return summary
     }

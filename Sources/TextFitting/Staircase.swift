@@ -122,9 +122,8 @@ package final class Staircase: Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if hasEnds.load(ordering: .acquiring) { return ends }
-        var none: [LaidLine] = []
-        let widest = table.greedy(width: .infinity, slack: 1, emergency: false, record: false, lines: &none)
-        let narrowest = table.greedy(width: 0, slack: 1, emergency: false, record: false, lines: &none)
+        let widest = table.summary(atWidth: .infinity)
+        let narrowest = table.summary(atWidth: 0)
         let slotCount = max(0, narrowest.lineCount - widest.lineCount + 1)
         let written = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: slotCount)
         for slot in 0..<slotCount {
@@ -167,10 +166,9 @@ package final class Staircase: Sendable {
         // `over` takes more lines than allowed, `within` at most that many; narrow the gap between
         // their intervals until they touch: `within` then starts exactly where counts drop to `lines`.
         var over = known.narrowest, within = known.widest
-        var none: [LaidLine] = []
         while over.upperWidth < within.lowerWidth {
             let middle = over.upperWidth + (within.lowerWidth - over.upperWidth) / 2
-            let layout = table.greedy(width: middle, slack: 1, emergency: false, record: false, lines: &none)
+            let layout = table.summary(atWidth: middle)
             // Each probe must move one end: its layout is a new one between the two.
             if layout.lineCount <= lines {
                 guard layout.lowerWidth < within.lowerWidth else { return nil }
