@@ -183,13 +183,23 @@ public struct ShapedParagraph: Sendable {
     /// placing every glyph.
     package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], unsafeBefore: inout [Bool]) -> Bool {
         guard imageAtOffset.isEmpty, runs.allSatisfy({ $0.direction.isHorizontal }) else { return false }
-        for runIndex in runs.count == 1 ? [0] : visualRunOrder(in: nil) {
-            let run = runs[runIndex]
-            let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
-            for glyph in run.glyphs {
-                let unit = Int(unitOfByte[glyph.cluster])
-                advances[unit] += Double(Int(glyph.xAdvance)) / unitsPerEm
-                if glyph.unsafeToBreak { unsafeBefore[unit] = true }
+        // Through buffers: indexing the arrays checked bounds and, for the two written, uniqueness
+        // on every glyph (19 instructions a glyph).
+        unitOfByte.withUnsafeBufferPointer { unitOfByte in
+            advances.withUnsafeMutableBufferPointer { advances in
+                unsafeBefore.withUnsafeMutableBufferPointer { unsafeBefore in
+                    for runIndex in runs.count == 1 ? [0] : visualRunOrder(in: nil) {
+                        let run = runs[runIndex]
+                        let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+                        for glyph in run.glyphs {
+                            // HarfBuzz's clusters are offsets into the text it was given.
+                            precondition(glyph.cluster < unitOfByte.count, "cluster outside the text")
+                            let unit = Int(unitOfByte[glyph.cluster])
+                            advances[unit] += Double(Int(glyph.xAdvance)) / unitsPerEm
+                            if glyph.unsafeToBreak { unsafeBefore[unit] = true }
+                        }
+                    }
+                }
             }
         }
         return true
