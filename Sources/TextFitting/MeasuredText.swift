@@ -25,20 +25,28 @@
 }
 
 /// One grapheme cluster (never split) of the text, in logical order.
+///
+/// 32 bytes, not 40: the range is kept as a start and a 32-bit length (a grapheme cluster is a few
+/// bytes long), and the stored members are declared widest first so that the flags fill the last
+/// word. A fit writes and reads one unit per grapheme (a 1 MB fit holds a million of them).
 @usableFromInline package struct TextUnit: Sendable, Hashable {
-    /// UTF-8 offsets into ``MeasuredText/text``.
-    @usableFromInline package var range: Range<Int>
+    @usableFromInline var utf8Start: Int
     /// The advance at size 1 (em).
     @usableFromInline package var advance: Double
+    /// The width (size 1) a line that breaks after this unit gains: a break at a soft hyphen draws
+    /// a hyphen there. 0 for every other unit, and where no break happens nothing is drawn.
+    @usableFromInline package var hyphenAdvance: Double
+    @usableFromInline var utf8Length: UInt32
     /// Trailing whitespace does not count toward a line's width.
     @usableFromInline package var isWhitespace: Bool
     /// The break opportunity after this unit.
     @usableFromInline package var breakAfter: BreakKind
     /// HarfBuzz says a line ending after this unit (or starting after it) must be shaped again.
     @usableFromInline package var unsafeToBreakAfter: Bool
-    /// The width (size 1) a line that breaks after this unit gains: a break at a soft hyphen draws
-    /// a hyphen there. 0 for every other unit, and where no break happens nothing is drawn.
-    @usableFromInline package var hyphenAdvance: Double
+
+    /// UTF-8 offsets into ``MeasuredText/text``.
+    @inlinable
+    package var range: Range<Int> { utf8Start..<(utf8Start + Int(utf8Length)) }
 
     // Inlinable: FontFit builds one per grapheme, and a package initializer is otherwise a call
     // across modules (release builds inline only what a module makes inlinable).
@@ -47,7 +55,9 @@
         range: Range<Int>, advance: Double, isWhitespace: Bool, breakAfter: BreakKind,
         unsafeToBreakAfter: Bool = false, hyphenAdvance: Double = 0
     ) {
-        self.range = range
+        utf8Start = range.lowerBound
+        // A grapheme cluster longer than 4 GB cannot be measured (nor held in memory) anyway.
+        utf8Length = UInt32(range.count)
         self.advance = advance
         self.isWhitespace = isWhitespace
         self.breakAfter = breakAfter
