@@ -180,11 +180,13 @@ public struct ShapedParagraph: Sendable {
     /// visiting glyphs in ``walk(_:_:)``'s order and computing each advance as it does, so sums
     /// match it to the bit. Returns false, having done nothing, for text ``walk(_:_:)`` must place
     /// (inline images, vertical runs): measuring a paragraph for fitting then costs a fraction of
-    /// placing every glyph.
+    /// placing every glyph. An empty `unitOfByte` says that byte i is unit i.
     package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], unsafeBefore: inout [Bool]) -> Bool {
         guard imageAtOffset.isEmpty, runs.allSatisfy({ $0.direction.isHorizontal }) else { return false }
         // Through buffers: indexing the arrays checked bounds and, for the two written, uniqueness
         // on every glyph (19 instructions a glyph).
+        let byteByByte = unitOfByte.isEmpty, byteCount = text.utf8.count
+        precondition(!byteByByte || advances.count == byteCount, "one unit a byte needs an advance a byte")
         unitOfByte.withUnsafeBufferPointer { unitOfByte in
             advances.withUnsafeMutableBufferPointer { advances in
                 unsafeBefore.withUnsafeMutableBufferPointer { unsafeBefore in
@@ -193,8 +195,8 @@ public struct ShapedParagraph: Sendable {
                         let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
                         for glyph in run.glyphs {
                             // HarfBuzz's clusters are offsets into the text it was given.
-                            precondition(glyph.cluster < unitOfByte.count, "cluster outside the text")
-                            let unit = Int(unitOfByte[glyph.cluster])
+                            precondition(glyph.cluster < byteCount, "cluster outside the text")
+                            let unit = byteByByte ? glyph.cluster : Int(unitOfByte[glyph.cluster])
                             advances[unit] += Double(Int(glyph.xAdvance)) / unitsPerEm
                             if glyph.unsafeToBreak { unsafeBefore[unit] = true }
                         }

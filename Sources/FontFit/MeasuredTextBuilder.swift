@@ -67,11 +67,12 @@ struct MeasuredTextBuilder {
                     opportunity.isMandatory ? .mandatory : .allowed
             }
         } else {
-            for index in 0..<graphemes.count where graphemes.isNewline[index] { breaks[index] = .mandatory }
+            for index in 0..<graphemes.count where graphemes.isNewline(index) { breaks[index] = .mandatory }
         }
         let count = graphemes.count
         // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
         let mayHaveSoftHyphens = count != text.utf8.count
+        let byteByByte = graphemes.isByteByByte
         var units: [TextUnit] = []
         units.reserveCapacity(count)
         // Shaped only when the text has a soft hyphen a line may break at.
@@ -84,8 +85,9 @@ struct MeasuredTextBuilder {
                     unsafeBefore.withUnsafeBufferPointer { unsafeBefore in
                         breaks.withUnsafeBufferPointer { breaks in
                             for index in 0..<count {
-                                let end = index + 1 < count ? starts[index + 1] : graphemes.byteCount
-                                let range = starts[index]..<end
+                                let range = byteByByte
+                                    ? index..<(index + 1)
+                                    : starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
                                 var hyphenAdvance = 0.0
                                 if mayHaveSoftHyphens && breaks[index] == .allowed && Self.isSoftHyphen(range, in: text) {
                                     hyphen = hyphen ?? ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
@@ -158,15 +160,23 @@ struct MeasuredTextBuilder {
 }
 
 /// The grapheme clusters of a text by UTF-8 offset, with what line breaking needs to know of each.
+///
+/// ASCII without line breaks, the common case, is held byte by byte: byte i is grapheme i, so the
+/// tables that map between them are not built (13 of the bytes a fit spends per character: a 1 MB
+/// text's would be 13 MB).
 struct Graphemes {
+    /// Each grapheme's first byte; empty when ``isByteByByte``.
     private(set) var starts: [Int] = []
     private(set) var isWhitespace: [Bool] = []
-    private(set) var isNewline: [Bool] = []
-    /// For each UTF-8 byte, the grapheme it belongs to.
+    /// Empty when ``isByteByByte`` (no grapheme is a newline).
+    private var newlines: [Bool] = []
+    /// For each UTF-8 byte, the grapheme it belongs to; empty when ``isByteByByte``.
     private(set) var graphemeOfByte: [Int32] = []
     let byteCount: Int
+    /// Every byte is a grapheme of its own, and none is a newline (ASCII without line breaks).
+    private(set) var isByteByByte = false
 
-    var count: Int { starts.count }
+    var count: Int { isByteByByte ? byteCount : starts.count }
 
     /// `scan`, when known, is what ``ASCIIScan`` reads of `text`.
     init(_ text: String, scan: ASCIIScan? = nil) {
@@ -177,7 +187,7 @@ struct Graphemes {
         if !ascii {
             starts.reserveCapacity(byteCount)
             isWhitespace.reserveCapacity(byteCount)
-            isNewline.reserveCapacity(byteCount)
+            newlines.reserveCapacity(byteCount)
             graphemeOfByte.reserveCapacity(byteCount)
             var offset = 0
             for character in text {
@@ -231,47 +241,35 @@ struct Graphemes {
         isNewline.removeLast(bytes.count - count)
         graphemes.starts = starts
         graphemes.isWhitespace = isWhitespace
-        graphemes.isNewline = isNewline
+        graphemes.newlines = isNewline
         graphemes.graphemeOfByte = graphemeOfByte
         return true
     }
 
     /// ASCII without line breaks: byte i is grapheme i, and only a space or a tab is whitespace.
-    /// Loops without branches, which the compiler vectorizes.
+    /// A loop without branches, which the compiler vectorizes.
     private static func appendSingleLineASCII(_ bytes: UnsafeBufferPointer<UInt8>, to graphemes: inout Graphemes) {
-        let count = bytes.count
-        var starts = [Int](filledWith: 0, count: count)
-        var isWhitespace = [Bool](filledWith: false, count: count)
-        var graphemeOfByte = [Int32](filledWith: 0, count: count)
-        starts.withUnsafeMutableBufferPointer { starts in
-            for index in 0..<count { starts[index] = index }
-        }
-        graphemeOfByte.withUnsafeMutableBufferPointer { owner in
-            for index in 0..<count { owner[index] = Int32(truncatingIfNeeded: index) }
-        }
+        var isWhitespace = [Bool](filledWith: false, count: bytes.count)
         isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
-            for index in 0..<count { isWhitespace[index] = bytes[index] == 0x20 || bytes[index] == 0x09 }
+            for index in 0..<bytes.count { isWhitespace[index] = bytes[index] == 0x20 || bytes[index] == 0x09 }
         }
-        graphemes.starts = starts
         graphemes.isWhitespace = isWhitespace
-        graphemes.isNewline = [Bool](filledWith: false, count: count)
-        graphemes.graphemeOfByte = graphemeOfByte
+        graphemes.isByteByByte = true
     }
 
     private mutating func append(start: Int, length: Int, whitespace: Bool, newline: Bool) {
         let index = Int32(starts.count)
         starts.append(start)
         isWhitespace.append(whitespace)
-        isNewline.append(newline)
+        newlines.append(newline)
         for _ in 0..<length { graphemeOfByte.append(index) }
     }
 
-    func end(of index: Int) -> Int {
-        index + 1 < starts.count ? starts[index + 1] : byteCount
-    }
+    func isNewline(_ index: Int) -> Bool { isByteByByte ? false : newlines[index] }
 
     func index(containingByte offset: Int) -> Int {
-        Int(graphemeOfByte[min(max(offset, 0), byteCount - 1)])
+        let byte = min(max(offset, 0), byteCount - 1)
+        return isByteByByte ? byte : Int(graphemeOfByte[byte])
     }
 }
 
