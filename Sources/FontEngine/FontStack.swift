@@ -5,33 +5,47 @@
 /// character of it (so a base letter and its combining marks, or an emoji ZWJ sequence, stay in one
 /// font); a cluster no font covers stays in the primary font and is reported as missing.
 public struct FontStack: Sendable {
-    /// The fonts in fallback order; the first is the primary font.
-    public private(set) var fonts: [Font]
+    /// The font whose metrics every line box includes (the CSS strut), and whose glyph 0 stands for
+    /// characters no font has.
+    public let primary: Font
+    /// The fonts after the primary one, in fallback order. Kept apart from it so that a stack of one
+    /// font (every `Font.fit`, `measure` and `prepare` makes one) allocates no array.
+    private let fallbacks: [Font]
 
     /// A stack of one font: no fallback.
     public init(_ font: Font) {
-        fonts = [font]
+        primary = font
+        fallbacks = []
     }
 
     /// A stack of `fonts`, primary first; an empty list is an error.
     public init(_ fonts: [Font]) throws(FontFitError) {
-        guard !fonts.isEmpty else {
+        guard let first = fonts.first else {
             throw .invalidValue(name: "font stack", value: "[]", expected: "at least one font")
         }
-        self.fonts = fonts
+        primary = first
+        fallbacks = Array(fonts.dropFirst())
     }
+
+    /// The fonts in fallback order; the first is the primary font.
+    public var fonts: [Font] { [primary] + fallbacks }
+
+    /// How many fonts the stack has.
+    public var count: Int { fallbacks.count + 1 }
+
+    /// The font at `index` in fallback order (0 is the primary font).
+    public subscript(index: Int) -> Font { index == 0 ? primary : fallbacks[index - 1] }
 
     /// The stack as drawn at `size` points with automatic optical sizing (``Font/atOpticalSize(_:)``).
     public func atOpticalSize(_ size: Double) -> FontStack {
-        guard fonts.contains(where: \.followsOpticalSize) else { return self }
-        var stack = self
-        stack.fonts = fonts.map { $0.atOpticalSize(size) }
-        return stack
+        guard primary.followsOpticalSize || fallbacks.contains(where: \.followsOpticalSize) else { return self }
+        return FontStack(primary: primary.atOpticalSize(size), fallbacks: fallbacks.map { $0.atOpticalSize(size) })
     }
 
-    /// The font whose metrics every line box includes (the CSS strut), and whose glyph 0 stands for
-    /// characters no font has.
-    public var primary: Font { fonts[0] }
+    private init(primary: Font, fallbacks: [Font]) {
+        self.primary = primary
+        self.fallbacks = fallbacks
+    }
 
     /// The index of the first font that can draw `cluster`, given the index of the font the text
     /// before it is set in (zero-width characters stay there); nil when no font covers it.
@@ -40,11 +54,12 @@ public struct FontStack: Sendable {
         if needed.isEmpty { return previous }
         // An emoji presentation selector asks for a colour font even when an earlier font has the
         // character in black and white.
-        let wantsColor = cluster.contains("\u{FE0F}") && fonts.count > 1
+        let wantsColor = cluster.contains("\u{FE0F}") && count > 1
+        let indices = 0..<count
         let candidates = wantsColor
-            ? fonts.indices.filter { fonts[$0].hasColorGlyphs } + fonts.indices.filter { !fonts[$0].hasColorGlyphs }
-            : Array(fonts.indices)
-        for index in candidates where covers(fonts[index], needed) { return index }
+            ? indices.filter { self[$0].hasColorGlyphs } + indices.filter { !self[$0].hasColorGlyphs }
+            : Array(indices)
+        for index in candidates where covers(self[index], needed) { return index }
         return nil
     }
 

@@ -83,7 +83,7 @@ enum Itemizer {
             guard scan.isASCII else { return nil }
             let hasLetter = scan.hasLetter, hasBreak = scan.hasHardBreak
             let script = options.script.map(hbScript) ?? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue)
-            if !hasBreak && fonts.fonts.count == 1 {
+            if !hasBreak && fonts.count == 1 {
                 let items = bytes.isEmpty ? [] : [TextItem(range: 0..<bytes.count, level: 0, script: script, font: 0)]
                 return Result(items: items, baseLevel: 0, scan: scan)
             }
@@ -99,7 +99,7 @@ enum Itemizer {
                     start = offset + 1
                     continue
                 }
-                guard fonts.fonts.count > 1 else { continue }
+                guard fonts.count > 1 else { continue }
                 let next = fonts.fontIndex(for: CollectionOfOne(Unicode.Scalar(byte)), previous: font) ?? 0
                 if next != font {
                     close(at: offset)
@@ -198,7 +198,7 @@ enum Itemizer {
 
     /// The font of each scalar: the stack's choice for the grapheme cluster it belongs to.
     private static func fontIndices(_ text: String, scalarCount: Int, fonts: FontStack) -> [Int] {
-        guard fonts.fonts.count > 1 else { return [Int](repeating: 0, count: scalarCount) }
+        guard fonts.count > 1 else { return [Int](repeating: 0, count: scalarCount) }
         var result: [Int] = []
         result.reserveCapacity(scalarCount)
         var previous = 0

@@ -100,7 +100,7 @@ public struct ShapedParagraph: Sendable {
         runs = items.map { item in
             let direction: TextDirection =
                 vertical ? options.direction! : (item.level % 2 == 1 ? .rightToLeft : .leftToRight)
-            let glyphs = fonts.fonts[item.font].shapeRun(
+            let glyphs = fonts[item.font].shapeRun(
                 text, utf8Range: item.range, options: options, direction: direction,
                 script: item.script == Itemizer.commonScript ? nil : item.script)
             return TextRun(
@@ -143,7 +143,7 @@ public struct ShapedParagraph: Sendable {
         let order = runs.count == 1 ? nil : visualRunOrder(in: range)
         for runIndex in order ?? (runs.isEmpty ? [] : [0]) {
             let run = runs[runIndex]
-            let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+            let unitsPerEm = Double(fonts[run.fontIndex].face.unitsPerEm)
             let horizontal = run.direction.isHorizontal
             let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
             var unitsX = 0, unitsY = 0
@@ -192,7 +192,7 @@ public struct ShapedParagraph: Sendable {
                 unsafeBefore.withUnsafeMutableBufferPointer { unsafeBefore in
                     for runIndex in runs.count == 1 ? [0] : visualRunOrder(in: nil) {
                         let run = runs[runIndex]
-                        let unitsPerEm = Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+                        let unitsPerEm = Double(fonts[run.fontIndex].face.unitsPerEm)
                         for glyph in run.glyphs {
                             // HarfBuzz's clusters are offsets into the text it was given.
                             precondition(glyph.cluster < byteCount, "cluster outside the text")
@@ -220,7 +220,7 @@ public struct ShapedParagraph: Sendable {
             } else {
                 for glyph in run.glyphs where range!.contains(glyph.cluster) { units += Int(glyph.xAdvance) }
             }
-            total += Double(units) / Double(fonts.fonts[run.fontIndex].face.unitsPerEm)
+            total += Double(units) / Double(fonts[run.fontIndex].face.unitsPerEm)
         }
         return total
     }
@@ -253,12 +253,12 @@ public struct ShapedParagraph: Sendable {
     /// The line metrics of a line holding `range` (all when nil), in em: the largest ascent,
     /// descent and line gap of the primary font (always: the CSS strut) and of every font used in it.
     public func lineMetrics(_ range: Range<Int>? = nil) -> LineMetrics {
-        if fonts.fonts.count == 1 { return primary.unitLineMetrics.scaled(by: 1 / Double(primary.face.unitsPerEm)) }
+        if fonts.count == 1 { return primary.unitLineMetrics.scaled(by: 1 / Double(primary.face.unitsPerEm)) }
         var used = Set([0])
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true { used.insert(run.fontIndex) }
         var result = LineMetrics(ascent: -.infinity, descent: -.infinity, lineGap: -.infinity)
         for index in used.sorted() {
-            let font = fonts.fonts[index]
+            let font = fonts[index]
             let metrics = font.unitLineMetrics.scaled(by: 1 / Double(font.face.unitsPerEm))
             result.ascent = max(result.ascent, metrics.ascent)
             result.descent = max(result.descent, metrics.descent)
@@ -283,7 +283,7 @@ public struct ShapedParagraph: Sendable {
         if let image = placed.image {
             return images[image].unitExtent(in: primary).offsetBy(x: placed.x, y: placed.y)
         }
-        let font = fonts.fonts[runs[placed.run].fontIndex]
+        let font = fonts[runs[placed.run].fontIndex]
         guard let bounds = font.glyphBounds(placed.glyph.glyphID) else { return nil }
         let unitsPerEm = Double(font.face.unitsPerEm)
         return EmBounds(
@@ -297,7 +297,7 @@ public struct ShapedParagraph: Sendable {
         var missing: [Unicode.Scalar] = []
         var seen = Set<Unicode.Scalar>()
         for run in runs where run.glyphs.contains(where: { $0.glyphID == 0 }) {
-            let font = fonts.fonts[run.fontIndex]
+            let font = fonts[run.fontIndex]
             let shaped = ShapedText(text: text, glyphs: run.glyphs, unitsPerEm: font.face.unitsPerEm, direction: run.direction)
             for scalar in font.missingCharacters(in: shaped, within: run.range)
             where !(scalar == InlineImage.placeholder && !images.isEmpty) && seen.insert(scalar).inserted {

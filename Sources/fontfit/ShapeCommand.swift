@@ -97,7 +97,7 @@ struct ShapeCommand: ParsableCommand {
             var runOptions = options
             runOptions.direction = run.direction
             runOptions.script = run.script
-            let font = fonts.fonts[run.fontIndex]
+            let font = fonts[run.fontIndex]
             let glyphs = try font.hbShapeOutput(piece, options: runOptions, fontSize: fontSize, fields: fields)
             print("bytes \(run.range.lowerBound)..<\(run.range.upperBound)  \(run.direction.rawValue)  level \(run.bidiLevel)  "
                 + "\(run.script ?? "Zyyy")  font \(run.fontIndex) (\(font.face.source))  "

@@ -205,7 +205,7 @@ public struct RenderScene: Sendable {
         _ paragraph: ShapedParagraph, range: Range<Int>? = nil, size: Double, x: Double, baseline: Double,
         color: RGBAColor = .black
     ) -> Double {
-        var glyphsByFont = [[PositionedGlyph]](repeating: [], count: paragraph.fonts.fonts.count)
+        var glyphsByFont = [[PositionedGlyph]](repeating: [], count: paragraph.fonts.count)
         let advance = paragraph.walk(range) { placed in
             guard placed.image == nil else { return }
             glyphsByFont[paragraph.runs[placed.run].fontIndex].append(
