@@ -1,6 +1,6 @@
 internal import CFontFitICU
 
-/// A place where a line may (or must) end, from ICU's UAX #14 line break iterator.
+/// A place where a line may (or must) end, by the rules of UAX #14.
 package struct LineBreakOpportunity: Sendable, Hashable {
     /// The UTF-8 offset in the text where the next line would start.
     package let offset: Int
@@ -29,7 +29,9 @@ public enum LineBreakStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Unicode line breaking (UAX #14) through ICU's C API, called via the CFontFitICU shim because
-/// ICU's exported symbols carry a version suffix that only its C macros know.
+/// ICU's exported symbols carry a version suffix that only its C macros know. Plain ASCII prose in
+/// the default style is broken by ``ASCIILineBreaks`` instead, to the same opportunities (the
+/// tests compare the two), at a third of ICU's cost.
 package enum LineBreaker {
     /// Every break opportunity after the start of `text`, in order, by the rules of `language` (a
     /// BCP 47 tag, nil for the root rules) and `style`; the end of a non-empty text is always the
@@ -38,6 +40,18 @@ package enum LineBreaker {
         in text: String, language: String? = nil, style: LineBreakStyle = .normal, scan: ASCIIScan? = nil
     ) -> [LineBreakOpportunity] {
         if style == .anywhere { return graphemeBoundaries(of: text) }
+        if style == .normal && ASCIILineBreaks.handles(language: language) && scan?.isASCII != false {
+            var source = text
+            if let breaks = source.withUTF8({ ASCIILineBreaks.opportunities($0) }) { return breaks }
+        }
+        return icuOpportunities(in: text, language: language, style: style, scan: scan)
+    }
+
+    /// ``opportunities(in:language:style:scan:)`` from ICU alone, also for the text
+    /// ``ASCIILineBreaks`` answers (the tests compare the two).
+    package static func icuOpportunities(
+        in text: String, language: String? = nil, style: LineBreakStyle = .normal, scan: ASCIIScan? = nil
+    ) -> [LineBreakOpportunity] {
         let locale = String((language ?? "").map { $0 == "-" ? "_" : $0 }) + "@lb=" + style.rawValue
         return opportunities(in: text, locale: locale, scan: scan)
     }
