@@ -129,6 +129,10 @@ func exercise(_ data: [UInt8]) {
     let direction: TextDirection? = input.choice([nil, nil, .leftToRight, .rightToLeft, .topToBottom])
     let shaping = ShapingOptions(features: features, direction: direction)
     let text = input.rest()
+    // The ASCII line breaker stands in for ICU's rules: it must give ICU's opportunities.
+    promise(
+        LineBreaker.opportunities(in: text) == LineBreaker.icuOpportunities(in: text),
+        "line breaks of \(text.debugDescription)")
 
     switch entry {
     case 0:
