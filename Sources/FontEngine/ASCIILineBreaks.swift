@@ -1,9 +1,10 @@
 /// UAX #14 line breaking of plain ASCII prose without ICU: letters, digits, spaces, line feeds and
 /// the common punctuation `. , ; : ! ? ' " - ( )` plus the symbols that break like letters. ICU's
 /// rule machine costs a wrapped fit a tenth of one `hb_shape`; for text made only of these
-/// characters the rules reduce to a few pair tests with one piece of context (the last character
-/// before a run of spaces). Text with any other character, and every language whose rules the
-/// tests have not compared with ICU's, is left to ICU.
+/// characters the rules reduce to a table of class pairs, and the few boundaries the pair does not
+/// settle read a little context: what precedes a run of spaces, whether a hyphen begins a word, and
+/// whether a point is followed by a digit. Text with any other character, and every language whose
+/// rules the tests have not compared with ICU's, is left to ICU.
 enum ASCIILineBreaks {
     /// The UAX #14 classes of the characters handled here (0: not handled).
     private enum Class {
