@@ -29,9 +29,9 @@ public enum LineBreakStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Unicode line breaking (UAX #14) through ICU's C API, called via the CFontFitICU shim because
-/// ICU's exported symbols carry a version suffix that only its C macros know. Plain ASCII prose in
-/// the default style is broken by ``ASCIILineBreaks`` instead, to the same opportunities (the
-/// tests compare the two), at a third of ICU's cost.
+/// ICU's exported symbols carry a version suffix that only its C macros know. Plain prose in the
+/// default style is broken by ``ProseLineBreaks`` instead, to the same opportunities (the tests
+/// compare the two), at a third of ICU's cost.
 package enum LineBreaker {
     /// Every break opportunity after the start of `text`, in order, by the rules of `language` (a
     /// BCP 47 tag, nil for the root rules) and `style`; the end of a non-empty text is always the
@@ -40,15 +40,15 @@ package enum LineBreaker {
         in text: String, language: String? = nil, style: LineBreakStyle = .normal, scan: ASCIIScan? = nil
     ) -> [LineBreakOpportunity] {
         if style == .anywhere { return graphemeBoundaries(of: text) }
-        if style == .normal && ASCIILineBreaks.handles(language: language) && scan?.isASCII != false {
+        if style == .normal && ProseLineBreaks.handles(language: language) {
             var source = text
-            if let breaks = source.withUTF8({ ASCIILineBreaks.opportunities($0) }) { return breaks }
+            if let breaks = source.withUTF8({ ProseLineBreaks.opportunities($0) }) { return breaks }
         }
         return icuOpportunities(in: text, language: language, style: style, scan: scan)
     }
 
     /// ``opportunities(in:language:style:scan:)`` from ICU alone, also for the text
-    /// ``ASCIILineBreaks`` answers (the tests compare the two).
+    /// ``ProseLineBreaks`` answers (the tests compare the two).
     package static func icuOpportunities(
         in text: String, language: String? = nil, style: LineBreakStyle = .normal, scan: ASCIIScan? = nil
     ) -> [LineBreakOpportunity] {

@@ -13,6 +13,15 @@ struct Benchmarks {
         fits text to its frame.
         """
 
+    /// The paragraph's sense in French, with its typography: accents, apostrophes, guillemets and
+    /// no-break spaces (324 characters).
+    static let frenchParagraph = """
+        La composition typographique assemble un texte à l’aide de caractères physiques ou de leurs \
+        équivalents numériques. Les lettres et les autres symboles sont rangés selon l’orthographe \
+        d’une langue pour être affichés. Un moteur de mise en page mesure chaque ligne exactement et \
+        ajuste le texte à son cadre\u{A0}: «\u{A0}au point près\u{A0}».
+        """
+
     static func main() throws {
         let json = CommandLine.arguments.contains("--json")
         let font = try Font(face: BundledFont.face())
@@ -116,6 +125,7 @@ struct Benchmarks {
              note: "libpng, fast mode; goal: a few milliseconds")),
         ]
         record.append(("paragraphFitSplit", try paragraphFitSplit(font: font, shape: shapeParagraph)))
+        record.append(("proseBreaksOverICU", proseBreaksOverICU()))
         let peers = PeerStrategies(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1)
         record.append(("peers", try peers.record(fontfitFit: paragraphFit)))
         record.append(("scaling", try Scaling(font: font, paragraph: paragraph).record()))
@@ -165,6 +175,21 @@ struct Benchmarks {
             ("breakOpportunitiesPerShape", part(breaksRatio, "break opportunities (UAX #14)")),
             ("searchPerShape", part(searchRatio, "size search and lines (tables built)")),
             ("tablesPerShape", part(tablesRatio, "graphemes and tables (fit − the three above)")),
+        ])
+    }
+
+    /// The break opportunities of plain prose found without ICU, against ICU's own (the same
+    /// opportunities: the tests compare them), for the English and the French paragraph.
+    static func proseBreaksOverICU() -> Record {
+        func ratio(_ text: String) -> Double {
+            precondition(LineBreaker.opportunities(in: text) == LineBreaker.icuOpportunities(in: text))
+            return Timing.ratio({ LineBreaker.opportunities(in: text).count }, over: { LineBreaker.icuOpportunities(in: text).count })
+        }
+        let english = ratio(paragraph), french = ratio(frenchParagraph)
+        guard !Timing.countsCalls else { return .group(title: "", []) }
+        return .group(title: "break opportunities without ICU ÷ ICU's, the paragraph in English and in French:", [
+            ("english", .figure(english, label: "English (ASCII)", note: "")),
+            ("french", .figure(french, label: "French (accents, ’, « », no-break spaces)", note: "")),
         ])
     }
 

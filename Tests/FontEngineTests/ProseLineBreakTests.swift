@@ -2,22 +2,22 @@ import Testing
 
 @testable import FontEngine
 
-/// The ASCII line breaker against ICU's, whose rules it stands in for: every string of up to five
+/// The prose line breaker against ICU's, whose rules it stands in for: every string of up to four
 /// characters over one character of each class it handles, and random longer strings over all of
 /// them, in the root rules and every language it is trusted with.
-@Suite struct ASCIILineBreakTests {
+@Suite struct ProseLineBreakTests {
     /// One character of each class (the classes' other members break alike: the random strings
     /// below use them all).
-    static let representatives = Array("a1 .!'-()\n")
+    static let representatives = Array("a1 .!'-()\n–—…\u{A0}")
     static let everyHandled = Array(
-        "ABCXYZabcxyz0123456789#&*<=>@^_`~ .,;:!?'\"-()\n")
+        "ABCXYZabcxyz0123456789#&*<=>@^_`~ .,;:!?'\"-()\nÀÖØöøÿĀſßé‘’“”«»‹›‚„–—…\u{A0}")
 
     @Test func everyShortStringBreaksAsICUDoes() {
         var mismatches: [String] = []
         var text = ""
         func visit(_ length: Int) {
             if length > 0 { compare(text, into: &mismatches) }
-            guard length < 5 else { return }
+            guard length < 4 else { return }
             for character in Self.representatives {
                 text.append(character)
                 visit(length + 1)
@@ -39,7 +39,30 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(20))")
     }
 
-    @Test(arguments: [nil] + ASCIILineBreaks.languages.sorted())
+    /// Each character it handles (found by asking it, over the first 12,288 scalars) beside one of
+    /// each class, on either side and between two: a character outside its class's rules would
+    /// differ from ICU here even if the random strings never met it.
+    @Test func everyHandledCharacterBreaksAsICUDoes() {
+        let handled = (0..<0x3000).compactMap(Unicode.Scalar.init).filter { scalar in
+            var probe = "a" + String(scalar)
+            return probe.withUTF8 { ProseLineBreaks.opportunities($0) } != nil
+        }
+        // ASCII: 52 letters, 10 digits, 11 symbols, space, 11 punctuation marks, line feed; Latin-1
+        // and Latin Extended-A letters: 190; quotation marks, dashes, ellipsis, no-break space: 14.
+        #expect(handled.count == 86 + 190 + 14, "handled: \(handled.count)")
+        var mismatches: [String] = []
+        for scalar in handled {
+            let character = String(scalar)
+            for neighbour in Self.representatives.map(String.init) {
+                for text in [neighbour + character, character + neighbour, neighbour + character + neighbour] {
+                    compare(text, into: &mismatches)
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(20))")
+    }
+
+    @Test(arguments: [nil] + ProseLineBreaks.languages.sorted())
     func languagesBreakAsTheRootRulesDo(language: String?) {
         var random = Generator(seed: 0x1b_06)
         var mismatches: [String] = []
@@ -52,18 +75,26 @@ import Testing
     }
 
     @Test func otherCharactersAreLeftToICU() {
-        for text in ["a/b", "50%", "$5", "a\tb", "a\r\nb", "[x]", "{x}", "a|b", "a+b", "é", "a\u{7F}b"] {
+        for text in [
+            "a/b", "50%", "$5", "a\tb", "a\r\nb", "[x]", "{x}", "a|b", "a+b", "a\u{7F}b", "e\u{301}", "2×3", "ª",
+            "ƀ", "a\u{2010}b", "a\u{200B}b", "日本",
+        ] {
             var source = text
-            #expect(source.withUTF8 { ASCIILineBreaks.opportunities($0) } == nil, "\(text.debugDescription)")
+            #expect(source.withUTF8 { ProseLineBreaks.opportunities($0) } == nil, "\(text.debugDescription)")
         }
-        #expect(!ASCIILineBreaks.handles(language: "ja"))
-        #expect(!ASCIILineBreaks.handles(language: "zh-Hant"))
-        #expect(ASCIILineBreaks.handles(language: "en-US"))
+        // Malformed UTF-8 (a Swift string never holds it, but the function takes any bytes): cut
+        // short, a bad continuation, overlong forms of "A" and of "À".
+        for bytes: [UInt8] in [[0x61, 0xC3], [0xC3, 0x28], [0xC1, 0x81], [0xE0, 0x83, 0x80], [0xE2, 0x80]] {
+            #expect(bytes.withUnsafeBufferPointer { ProseLineBreaks.opportunities($0) } == nil, "\(bytes)")
+        }
+        #expect(!ProseLineBreaks.handles(language: "ja"))
+        #expect(!ProseLineBreaks.handles(language: "zh-Hant"))
+        #expect(ProseLineBreaks.handles(language: "en-US"))
     }
 
     private func compare(_ text: String, language: String? = nil, into mismatches: inout [String]) {
         var source = text
-        let fast = source.withUTF8 { ASCIILineBreaks.opportunities($0) }
+        let fast = source.withUTF8 { ProseLineBreaks.opportunities($0) }
         let icu = LineBreaker.icuOpportunities(in: text, language: language)
         if fast != icu {
             func describe(_ breaks: [LineBreakOpportunity]?) -> String {
