@@ -22,6 +22,17 @@ public struct ShapedGlyph: Sendable, Hashable {
     /// shaping, so a line that starts or ends here must be shaped again.
     public let unsafeToBreak: Bool
 
+    /// HarfBuzz's glyph as it left it in a buffer.
+    @inline(__always)
+    init(_ info: hb_glyph_info_t, _ position: hb_glyph_position_t) {
+        // hb_glyph_info_get_glyph_flags, without a call per glyph: the flags are these mask bits.
+        let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
+        self.init(
+            glyphID: info.codepoint, cluster: info.cluster, xAdvance: position.x_advance, yAdvance: position.y_advance,
+            xOffset: position.x_offset, yOffset: position.y_offset,
+            unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+    }
+
     init(
         glyphID: UInt32, cluster: UInt32, xAdvance: Int32, yAdvance: Int32, xOffset: Int32, yOffset: Int32,
         unsafeToBreak: Bool
@@ -100,7 +111,13 @@ extension Font {
     func shapeRun(
         _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?
     ) -> [ShapedGlyph] {
-        ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
+        if utf8Range.count > 2 * PiecewiseShaping.pieceLength {
+            return shapeRunInPieces(
+                text, utf8Range: utf8Range, options: options, direction: direction, script: script,
+                pieceLength: PiecewiseShaping.pieceLength
+            ).glyphs
+        }
+        return ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
             shape(
                 into: buffer, text: text, utf8Range: utf8Range, options: options, direction: direction, script: script)
             return Self.glyphs(of: buffer)
@@ -117,18 +134,18 @@ extension Font {
         // which cost more than the appends.
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
-        for index in 0..<Int(count) {
-            let info = infos![index], position = positions![index]
-            // hb_glyph_info_get_glyph_flags, without a call per glyph: the flags are these mask bits.
-            let flags = info.mask & HB_GLYPH_FLAG_DEFINED.rawValue
-            glyphs.append(
-                ShapedGlyph(
-                    glyphID: info.codepoint, cluster: info.cluster,
-                    xAdvance: position.x_advance, yAdvance: position.y_advance,
-                    xOffset: position.x_offset, yOffset: position.y_offset,
-                    unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
-        }
+        for index in 0..<Int(count) { glyphs.append(ShapedGlyph(infos![index], positions![index])) }
         return glyphs
+    }
+
+    /// Appends the glyphs in `buffer` whose clusters lie in `clusters`, in the buffer's order.
+    static func appendGlyphs(of buffer: OpaquePointer, clusters: Range<Int>, to glyphs: inout [ShapedGlyph]) {
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        for index in 0..<Int(count) where clusters.contains(Int(infos![index].cluster)) {
+            glyphs.append(ShapedGlyph(infos![index], positions![index]))
+        }
     }
 
     /// Runs `body` with this thread's buffer (see ``ShapingBuffer``) holding `text` shaped by this
@@ -151,7 +168,7 @@ extension Font {
 
     /// Adds `text` to the empty `buffer` (only `utf8Range` to be shaped, the rest as context), sets
     /// its properties and shapes it.
-    private func shape(
+    func shape(
         into buffer: OpaquePointer, text: String, utf8Range: Range<Int>?, options: ShapingOptions,
         direction: TextDirection?, script: UInt32?, scalarClusters: Bool = false
     ) {

@@ -1,0 +1,167 @@
+internal import CFontFitHarfBuzz
+
+/// A long run shaped in pieces of a few kilobytes, joined where HarfBuzz says joining is exact.
+///
+/// HarfBuzz's own time per character doubles from a few thousand characters to a megabyte: its
+/// buffer outgrows the caches, and a buffer that large is fresh memory on every shaping. A piece
+/// of a few kilobytes stays in the cache and in the thread's kept buffer.
+///
+/// Joining is exact by HarfBuzz's definition of `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`: when the glyphs
+/// on both sides of a cluster boundary are clear of it — the left piece shaped on its own, the
+/// right one too — the text after the boundary cannot change the shaping before it, nor the other
+/// way round, so the two pieces are what shaping the whole run gives. Each piece is shaped with the
+/// rest of the text as context; the boundary kept is the last clear cluster start in the piece, and
+/// the next piece starts there. When the next piece does not start clear there, the last piece
+/// ends at an earlier clear boundary, or the two are shaped again as one; a piece with no clear
+/// boundary (a long run of marks) is shaped again twice as long. At worst the run is shaped whole.
+enum PiecewiseShaping {
+    /// The length (UTF-8 bytes) of a piece; a run up to twice this long is shaped whole.
+    static let pieceLength = 4_096
+
+    /// The flags HarfBuzz sets on a glyph a piece may not end or start at.
+    private static let unsafeMask = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+}
+
+extension Font {
+    /// The glyphs of `utf8Range` as HarfBuzz shapes the run whole, shaped in pieces of about
+    /// `pieceLength` bytes (see ``PiecewiseShaping``), and how many pieces were joined (1 when the
+    /// run had to be shaped whole).
+    func shapeRunInPieces(
+        _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?,
+        pieceLength: Int
+    ) -> (glyphs: [ShapedGlyph], pieces: Int) {
+        let backward = direction == .rightToLeft || direction == .bottomToTop
+        let utf8 = text.utf8
+        func scalarStart(atOrAfter offset: Int) -> Int {
+            var offset = offset
+            while offset < utf8Range.upperBound, utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 {
+                offset += 1
+            }
+            return offset
+        }
+        // The pieces in logical order, each in HarfBuzz's order (reversed in a backward run): where
+        // each begins in the text and in `glyphs`.
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(utf8Range.count)
+        var pieces: [(text: Int, glyph: Int)] = []
+        // The last piece's other clear boundaries, latest first: where it may end instead when
+        // the next piece does not start clear where it ended.
+        var earlierSeams: [Int] = []
+        var start = utf8Range.lowerBound, length = pieceLength
+
+        // Shapes `start..<end` and, when it joins, appends its glyphs up to its seam.
+        func shapePiece(to end: Int) -> PiecewiseShaping.Piece {
+            ShapingBuffer.withThreadBuffer(length: end - start) { buffer in
+                hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
+                defer { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT) }
+                shape(into: buffer, text: text, utf8Range: start..<end, options: options, direction: direction, script: script)
+                let piece = PiecewiseShaping.piece(
+                    in: buffer, start: start, end: end, isFirst: start == utf8Range.lowerBound,
+                    isLast: end == utf8Range.upperBound, backward: backward)
+                if case .joins(let seam, _) = piece {
+                    pieces.append((start, glyphs.count))
+                    Self.appendGlyphs(of: buffer, clusters: start..<seam, to: &glyphs)
+                }
+                return piece
+            }
+        }
+
+        while start < utf8Range.upperBound {
+            let piece = shapePiece(to: scalarStart(atOrAfter: min(start + length, utf8Range.upperBound)))
+            switch piece {
+            case .joins(let seam, let others):
+                earlierSeams = others
+                start = seam
+                length = pieceLength
+            case .noBoundary:
+                // No clear boundary (a long syllable, a run of marks): the piece twice as long.
+                length *= 2
+            case .notJoinable where !earlierSeams.isEmpty:
+                // The last piece ends at its next clear boundary instead, and this one starts there.
+                start = earlierSeams.removeFirst()
+                let last = pieces.last!.glyph
+                if backward {
+                    glyphs.removeSubrange(last..<(glyphs[last...].firstIndex { $0.cluster < start } ?? glyphs.count))
+                } else {
+                    glyphs.removeSubrange((glyphs[last...].firstIndex { $0.cluster >= start } ?? glyphs.count)...)
+                }
+            case .notJoinable:
+                // The last piece and this one shaped again as one piece, twice as long. The first
+                // piece always joins, so this ends, at worst with the run shaped whole.
+                let last = pieces.removeLast()
+                glyphs.removeSubrange(last.glyph...)
+                length = 2 * max(length, start - last.text)
+                start = last.text
+                earlierSeams = []
+            }
+        }
+        guard backward, pieces.count > 1 else { return (glyphs, pieces.count) }
+        // A backward run lists its last piece first.
+        var ordered: [ShapedGlyph] = []
+        ordered.reserveCapacity(glyphs.count)
+        var pieceEnd = glyphs.count
+        for piece in pieces.reversed() {
+            ordered.append(contentsOf: glyphs[piece.glyph..<pieceEnd])
+            pieceEnd = piece.glyph
+        }
+        return (ordered, pieces.count)
+    }
+}
+
+extension PiecewiseShaping {
+    /// What a shaped piece allows.
+    enum Piece: Equatable {
+        /// Its glyphs before `seam` are kept and the next piece starts there; `others` are its
+        /// earlier clear boundaries, latest first.
+        case joins(seam: Int, others: [Int])
+        /// No cluster start after its first is clear.
+        case noBoundary
+        /// It does not start clear, so it cannot follow the piece before it.
+        case notJoinable
+    }
+
+    /// How many earlier boundaries a piece keeps to fall back on.
+    private static let keptBoundaries = 8
+
+    /// What the piece `start..<end` shaped in `buffer` allows: ending at `end` when it is the
+    /// run's last, else at its last clear cluster start after the first.
+    static func piece(
+        in buffer: OpaquePointer, start: Int, end: Int, isFirst: Bool, isLast: Bool, backward: Bool
+    ) -> Piece {
+        var count: UInt32 = 0
+        let infos = UnsafeBufferPointer(start: hb_buffer_get_glyph_infos(buffer, &count), count: Int(count))
+        // A piece after the first must start clear, or joining it is not exact.
+        if !isFirst, !startsClear(infos, at: start) { return .notJoinable }
+        if isLast { return .joins(seam: end, others: []) }
+        let boundaries = clearBoundaries(infos, after: start, backward: backward)
+        guard let seam = boundaries.first else { return .noBoundary }
+        return .joins(seam: seam, others: Array(boundaries.dropFirst()))
+    }
+
+    /// Whether every glyph of the cluster at `start` (the piece's first, in logical order) is clear.
+    static func startsClear(_ infos: UnsafeBufferPointer<hb_glyph_info_t>, at start: Int) -> Bool {
+        infos.allSatisfy { $0.cluster != UInt32(start) || $0.mask & unsafeMask == 0 }
+    }
+
+    /// The last few cluster starts after `start` whose glyphs are all clear, latest first: where
+    /// this piece may end and the next begin.
+    static func clearBoundaries(
+        _ infos: UnsafeBufferPointer<hb_glyph_info_t>, after start: Int, backward: Bool
+    ) -> [Int] {
+        // Clusters are monotone: ascending in a forward buffer, descending in a backward one. Walk
+        // from the logical end, a cluster at a time.
+        var boundaries: [Int] = []
+        var index = backward ? 0 : infos.count - 1
+        let step = backward ? 1 : -1
+        while infos.indices.contains(index), boundaries.count <= keptBoundaries {
+            let cluster = infos[index].cluster
+            var clear = true
+            while infos.indices.contains(index), infos[index].cluster == cluster {
+                if infos[index].mask & unsafeMask != 0 { clear = false }
+                index += step
+            }
+            if clear, Int(cluster) > start { boundaries.append(Int(cluster)) }
+        }
+        return boundaries
+    }
+}

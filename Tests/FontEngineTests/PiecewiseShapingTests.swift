@@ -1,0 +1,158 @@
+@testable import FontEngine
+internal import CFontFitHarfBuzz
+import Foundation
+import Testing
+
+/// A long run is shaped in pieces joined where HarfBuzz says joining is exact
+/// (`HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`); the joined glyphs must be those of the run shaped whole —
+/// ids, clusters, advances, offsets and unsafe-to-break flags — in every script and direction.
+@Suite struct PiecewiseShapingTests {
+    static func font(_ name: String) throws -> Font {
+        try Font(face: FontFace(contentsOf: AdvanceSumTests.fonts.appendingPathComponent(name).path))
+    }
+
+    /// Words of real sentences, joined in a shuffled order (seeded) until the text is `length`
+    /// bytes or more: every piece boundary meets different neighbours.
+    static func text(_ sentences: [String], length: Int, seed: UInt64) -> String {
+        let words = sentences.flatMap { $0.split(separator: " ").map(String.init) }
+        var random = Xorshift(seed: seed)
+        var text = ""
+        while text.utf8.count < length {
+            if !text.isEmpty { text += " " }
+            text += words[Int(random.next() % UInt64(words.count))]
+        }
+        return text
+    }
+
+    /// The run shaped whole, as a run of up to twice the piece length is.
+    static func whole(_ font: Font, _ text: String, direction: TextDirection, script: UInt32?) -> [ShapedGlyph] {
+        let all = 0..<text.utf8.count
+        return ShapingBuffer.withThreadBuffer(length: all.count) { buffer in
+            font.shape(into: buffer, text: text, utf8Range: all, options: ShapingOptions(), direction: direction, script: script)
+            var glyphs: [ShapedGlyph] = []
+            Font.appendGlyphs(of: buffer, clusters: all, to: &glyphs)
+            return glyphs
+        }
+    }
+
+    struct Case {
+        let font: String
+        let script: String
+        let direction: TextDirection
+        let sentences: [String]
+    }
+
+    static let cases = [
+        Case(font: "DejaVuSans.ttf", script: "Latn", direction: .leftToRight, sentences: [
+            "AVATAR Wave office Tj Ty To, Yo. LTA “quoted” — dash… fi ffl",
+            "The quick brown fox jumps over the lazy dog while Vera waves at Tom’s yacht",
+        ]),
+        Case(font: "DejaVuSans.ttf", script: "Cyrl", direction: .leftToRight, sentences: [
+            "Съешь же ещё этих мягких французских булок да выпей чаю",
+        ]),
+        Case(font: "Inter-roman.var.ttf", script: "Latn", direction: .leftToRight, sentences: [
+            "Office affluent fjord 1/2 -> --> AVATAR TeX Wa Yo f* 12:30 (x) [y] {z}",
+        ]),
+        Case(font: "Cantarell-Regular.otf", script: "Latn", direction: .leftToRight, sentences: [
+            "Waving yachts tow flotillas; Tuesday’s AV quiz — office fluff",
+        ]),
+        Case(font: "NotoSansArabic-Regular.ttf", script: "Arab", direction: .rightToLeft, sentences: [
+            "نص حكيم له سر قاطع وذو شأن عظيم مكتوب على ثوب أخضر ومغلف بجلد أزرق",
+            "لَا إِلَٰهَ إِلَّا ٱللَّٰهُ مُحَمَّدٌ رَسُولُ ٱللَّٰهِ بِسْمِ ٱللَّٰهِ",
+        ]),
+        Case(font: "NotoSansHebrew-Regular.ttf", script: "Hebr", direction: .rightToLeft, sentences: [
+            "דג סקרן שט בים מאוכזב ולפתע מצא חברה בְּרֵאשִׁית בָּרָא אֱלֹהִים",
+        ]),
+        Case(font: "NotoSansDevanagari-Regular.ttf", script: "Deva", direction: .leftToRight, sentences: [
+            "ऋषियों को सताने वाले दुष्ट राक्षसों के राजा रावण का सर्वनाश करने वाले विष्णुवतार भगवान श्रीराम",
+            "क्षत्रिय द्वार श्रृंगार हृदय र्क्ष त्र्य",
+        ]),
+        Case(font: "NotoSansThai-Regular.ttf", script: "Thai", direction: .leftToRight, sentences: [
+            "เป็นมนุษย์สุดประเสริฐเลิศคุณค่า กว่าบรรดาฝูงสัตว์เดรัจฉาน น้ำ ปู่ ป่ำ",
+        ]),
+        Case(font: "ipaexg.ttf", script: "Jpan", direction: .topToBottom, sentences: [
+            "いろはにほへと ちりぬるを わかよたれそ つねならむ 縦書き「引用」ー。、（括弧）",
+        ]),
+    ]
+
+    @Test(arguments: cases)
+    func piecesJoinToTheWholeRun(_ testCase: Case) throws {
+        let font = try Self.font(testCase.font)
+        let script = Itemizer.hbScript(testCase.script)
+        for (seed, pieceLength) in [(1, 23), (2, 64), (3, 257), (4, 1_024)] as [(UInt64, Int)] {
+            let text = Self.text(testCase.sentences, length: 6 * pieceLength + 500, seed: seed)
+            let expected = Self.whole(font, text, direction: testCase.direction, script: script)
+            let (glyphs, pieces) = font.shapeRunInPieces(
+                text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: testCase.direction,
+                script: script, pieceLength: pieceLength)
+            #expect(glyphs == expected, "\(testCase.font) \(testCase.script), pieces of \(pieceLength)")
+            // Pieces were joined: the test saw seams, not only one whole shaping.
+            #expect(pieces > 1, "\(testCase.font) \(testCase.script), pieces of \(pieceLength): \(pieces)")
+        }
+    }
+
+    @Test func aRunInsideLongerTextKeepsItsContext() throws {
+        // Arabic between Latin: the pieces' context at the run's ends is the text around it.
+        let font = try Self.font("NotoSansArabic-Regular.ttf")
+        let arabic = Self.text(Self.cases[4].sentences, length: 3_000, seed: 7)
+        let text = "abc " + arabic + " xyz"
+        let run = 4..<(4 + arabic.utf8.count)
+        let script = Itemizer.hbScript("Arab")
+        let expected = ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
+            font.shape(into: buffer, text: text, utf8Range: run, options: ShapingOptions(), direction: .rightToLeft, script: script)
+            var glyphs: [ShapedGlyph] = []
+            Font.appendGlyphs(of: buffer, clusters: run, to: &glyphs)
+            return glyphs
+        }
+        let (glyphs, pieces) = font.shapeRunInPieces(
+            text, utf8Range: run, options: ShapingOptions(), direction: .rightToLeft, script: script, pieceLength: 100)
+        #expect(glyphs == expected)
+        #expect(pieces > 10)
+        #expect(glyphs.first!.cluster > glyphs.last!.cluster, "right to left: HarfBuzz's visual order")
+    }
+
+    @Test func aRunWithNoClearBoundaryIsShapedWhole() throws {
+        // One base and a thousand combining marks: every cluster boundary inside is unsafe, so
+        // no piece can end early; the result is still the whole run's.
+        let font = try Self.font("DejaVuSans.ttf")
+        let text = "a" + String(repeating: "\u{0301}\u{0323}", count: 500) + " b"
+        let expected = Self.whole(font, text, direction: .leftToRight, script: Itemizer.hbScript("Latn"))
+        let (glyphs, _) = font.shapeRunInPieces(
+            text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .leftToRight,
+            script: Itemizer.hbScript("Latn"), pieceLength: 64)
+        #expect(glyphs == expected)
+    }
+
+    @Test func theThreadBufferIsLeftWithDefaultFlags() throws {
+        let font = try Self.font("DejaVuSans.ttf")
+        let text = Self.text(Self.cases[0].sentences, length: 20_000, seed: 9)
+        _ = ShapedParagraph(text, fonts: FontStack(font))
+        #expect(ShapingBuffer.withThreadBuffer(length: 3) { hb_buffer_get_flags($0) } == HB_BUFFER_FLAG_DEFAULT)
+    }
+
+    @Test func aLongParagraphIsShapedInPieces() throws {
+        // Through the text model: a paragraph of 20 kB is one run, shaped in pieces of 4 kB, and
+        // its glyphs are the whole run's.
+        let font = try Self.font("DejaVuSans.ttf")
+        let text = Self.text(Self.cases[0].sentences, length: 20_000, seed: 11)
+        let paragraph = ShapedParagraph(text, fonts: FontStack(font))
+        #expect(paragraph.runs.count == 1)
+        #expect(paragraph.runs[0].glyphs == Self.whole(font, text, direction: .leftToRight, script: paragraph.runs[0].item.script == Itemizer.commonScript ? nil : paragraph.runs[0].item.script))
+        let (_, pieces) = font.shapeRunInPieces(
+            text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .leftToRight,
+            script: paragraph.runs[0].item.script, pieceLength: PiecewiseShaping.pieceLength)
+        #expect(pieces >= 4)
+    }
+}
+
+/// A small seeded generator, so that the texts are the same on every run.
+struct Xorshift: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+}
