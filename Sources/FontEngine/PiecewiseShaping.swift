@@ -31,6 +31,9 @@ extension Font {
         pieceLength: Int
     ) -> (glyphs: [ShapedGlyph], pieces: Int) {
         let backward = direction == .rightToLeft || direction == .bottomToTop
+        // HarfBuzz guesses a missing script from the buffer's first letter; a piece would guess
+        // from its own, so the run's guess is made once, here, for every piece.
+        let script = script ?? PiecewiseShaping.guessedScript(text, utf8Range)
         let utf8 = text.utf8
         func scalarStart(atOrAfter offset: Int) -> Int {
             var offset = offset
@@ -108,6 +111,22 @@ extension Font {
     }
 }
 
+extension Font {
+    /// `utf8Range` of `text` shaped whole and in pieces of `pieceLength` bytes, which must be the
+    /// same glyphs: for the fuzzer, which compares them on any text, font and options.
+    package func runShapedWholeAndInPieces(
+        _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: String?,
+        pieceLength: Int
+    ) -> (whole: [ShapedGlyph], inPieces: [ShapedGlyph], pieces: Int) {
+        let script = script.map(Itemizer.hbScript)
+        let whole = shapeRunWhole(text, utf8Range: utf8Range, options: options, direction: direction, script: script)
+        let (inPieces, pieces) = shapeRunInPieces(
+            text, utf8Range: utf8Range, options: options, direction: direction, script: script,
+            pieceLength: max(1, pieceLength))
+        return (whole, inPieces, pieces)
+    }
+}
+
 extension PiecewiseShaping {
     /// What a shaped piece allows.
     enum Piece: Equatable {
@@ -118,6 +137,22 @@ extension PiecewiseShaping {
         case noBoundary
         /// It does not start clear, so it cannot follow the piece before it.
         case notJoinable
+    }
+
+    /// The script `hb_buffer_guess_segment_properties` gives `utf8Range` of `text`: that of its
+    /// first character whose script is not common, inherited or unknown; nil when there is none.
+    static func guessedScript(_ text: String, _ utf8Range: Range<Int>) -> UInt32? {
+        let functions = hb_unicode_funcs_get_default()
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: utf8Range.upperBound)
+        for scalar in text.unicodeScalars[start..<end] {
+            let script = hb_unicode_script(functions, scalar.value)
+            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN {
+                return script.rawValue
+            }
+        }
+        return nil
     }
 
     /// How many earlier boundaries a piece keeps to fall back on.

@@ -117,7 +117,14 @@ extension Font {
                 pieceLength: PiecewiseShaping.pieceLength
             ).glyphs
         }
-        return ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
+        return shapeRunWhole(text, utf8Range: utf8Range, options: options, direction: direction, script: script)
+    }
+
+    /// ``shapeRun(_:utf8Range:options:direction:script:)`` in one shaping, whatever the length.
+    func shapeRunWhole(
+        _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?
+    ) -> [ShapedGlyph] {
+        ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
             shape(
                 into: buffer, text: text, utf8Range: utf8Range, options: options, direction: direction, script: script)
             return Self.glyphs(of: buffer)

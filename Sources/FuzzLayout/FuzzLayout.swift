@@ -114,7 +114,7 @@ func renderPNG(_ scene: RenderScene) {
 func exercise(_ data: [UInt8]) {
     var input = Input(bytes: data)
     let font = input.choice(fonts)
-    let entry = input.byte() % 10
+    let entry = input.byte() % 11
     let maxSize = input.double(), factor = input.double()
     let frame = FrameSize(width: input.double(), height: input.double())
     let lineLimit: Int? = input.choice([nil, 1, 1, 2, 3, 0, -1, Int.max])
@@ -234,6 +234,23 @@ func exercise(_ data: [UInt8]) {
         }
     case 8:
         _ = try? font.hbShapeOutput(text, options: shaping, fontSize: maxSize.isNaN ? nil : maxSize)
+    case 9:
+        // A long run is shaped in pieces joined where HarfBuzz says joining is exact: with pieces
+        // of a few bytes, any text, font, script and features must give the run shaped whole.
+        let pieceLength = Int(input.byte() % 48) + 1
+        let script: String? = input.choice([nil, "Latn", "Arab", "Hebr", "Deva", "Thai", "Cyrl", "Hani", "Kana"])
+        let runDirection: TextDirection =
+            script == "Arab" || script == "Hebr" ? .rightToLeft : input.choice([.leftToRight, .leftToRight, .topToBottom])
+        let bytes = text.utf8.count
+        // Context on both sides when the text is long enough: the run is its middle.
+        let start = bytes > 64 ? text.unicodeScalars.index(text.startIndex, offsetBy: 3, limitedBy: text.endIndex) : nil
+        let lower = start.map { text.utf8.distance(from: text.startIndex, to: $0) } ?? 0
+        let shaped = font.runShapedWholeAndInPieces(
+            text, utf8Range: lower..<bytes, options: ShapingOptions(features: features), direction: runDirection,
+            script: script, pieceLength: pieceLength)
+        promise(
+            shaped.whole == shaped.inPieces,
+            "pieces of \(pieceLength) (\(shaped.pieces)) \(script ?? "-") \(runDirection): \(text.debugDescription)")
     default:
         _ = try? font.shapeAsHBShape(text, options: shaping)
         _ = try? FontFeature.list(text)

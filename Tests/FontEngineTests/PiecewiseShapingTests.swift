@@ -123,6 +123,21 @@ import Testing
         #expect(glyphs == expected)
     }
 
+    @Test func aRunWithoutScriptTakesTheWholeRunsGuess() throws {
+        // HarfBuzz guesses a missing script from the first letter of what it shapes: the pieces of
+        // a run that starts with 600 bytes of digits and punctuation take the run's guess (Arabic),
+        // not each its own.
+        let font = try Self.font("NotoSansArabic-Regular.ttf")
+        let text = String(repeating: "12, (34). ", count: 60) + Self.text(Self.cases[4].sentences, length: 600, seed: 5)
+        #expect(PiecewiseShaping.guessedScript(text, 0..<text.utf8.count) == Itemizer.hbScript("Arab"))
+        #expect(PiecewiseShaping.guessedScript(text, 0..<600) == nil)
+        let shaped = font.runShapedWholeAndInPieces(
+            text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .rightToLeft, script: nil,
+            pieceLength: 50)
+        #expect(shaped.whole == shaped.inPieces)
+        #expect(shaped.pieces > 10)
+    }
+
     @Test func theThreadBufferIsLeftWithDefaultFlags() throws {
         let font = try Self.font("DejaVuSans.ttf")
         let text = Self.text(Self.cases[0].sentences, length: 20_000, seed: 9)
