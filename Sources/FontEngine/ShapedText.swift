@@ -124,7 +124,7 @@ extension Font {
     func shapeRunWhole(
         _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?
     ) -> [ShapedGlyph] {
-        ShapingBuffer.withThreadBuffer(length: text.utf8.count) { buffer in
+        ShapingBuffer.withThreadBuffer(length: utf8Range.count) { buffer in
             shape(
                 into: buffer, text: text, utf8Range: utf8Range, options: options, direction: direction, script: script)
             return Self.glyphs(of: buffer)
