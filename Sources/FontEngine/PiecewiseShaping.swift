@@ -35,12 +35,23 @@ extension Font {
         // from its own, so the run's guess is made once, here, for every piece.
         let script = script ?? PiecewiseShaping.guessedScript(text, utf8Range)
         let utf8 = text.utf8
-        func scalarStart(atOrAfter offset: Int) -> Int {
-            var offset = offset
-            while offset < utf8Range.upperBound, utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 {
-                offset += 1
+        /// The first offset at or after `offset` where a piece may end: a scalar boundary whose
+        /// scalar is plain (see ``PiecewiseShaping/isPlain(_:)``), or the run's end.
+        func pieceEnd(atOrAfter offset: Int) -> Int {
+            var index = utf8.index(utf8.startIndex, offsetBy: min(offset, utf8Range.upperBound))
+            let end = utf8.index(utf8.startIndex, offsetBy: utf8Range.upperBound)
+            while index < end {
+                if utf8[index] & 0xC0 != 0x80, PiecewiseShaping.isPlain(text.unicodeScalars[index]) { break }
+                index = utf8.index(after: index)
             }
-            return offset
+            return utf8.distance(from: utf8.startIndex, to: index)
+        }
+        /// Whether a piece may start at `offset`: the scalars on both sides are plain.
+        func isPlainSeam(_ offset: Int) -> Bool {
+            let index = utf8.index(utf8.startIndex, offsetBy: offset)
+            guard index > utf8.startIndex, index < utf8.endIndex else { return true }
+            return PiecewiseShaping.isPlain(text.unicodeScalars[index])
+                && PiecewiseShaping.isPlain(text.unicodeScalars[text.unicodeScalars.index(before: index)])
         }
         // The pieces in logical order, each in HarfBuzz's order (reversed in a backward run): where
         // each begins in the text and in `glyphs`.
@@ -51,16 +62,25 @@ extension Font {
         // the next piece does not start clear where it ended.
         var earlierSeams: [Int] = []
         var start = utf8Range.lowerBound, length = pieceLength
+        // The furthest start at which a piece could not follow the one before. Until a seam
+        // passes it, pieces keep the length the last merge gave them (a join does not reset it),
+        // so merges keep doubling it and the pieces reach past it.
+        var failedAt = utf8Range.lowerBound
+        // Bytes shaped so far. Past this many (a text that keeps refusing seams) the run is
+        // shaped whole, so the work stays a small multiple of the run's length.
+        var shapedBytes = 0
+        let budget = 8 * utf8Range.count + 8 * pieceLength
 
         // Shapes `start..<end` and, when it joins, appends its glyphs up to its seam.
         func shapePiece(to end: Int) -> PiecewiseShaping.Piece {
-            ShapingBuffer.withThreadBuffer(length: end - start) { buffer in
+            shapedBytes += end - start
+            return ShapingBuffer.withThreadBuffer(length: end - start) { buffer in
                 hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
                 defer { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT) }
                 shape(into: buffer, text: text, utf8Range: start..<end, options: options, direction: direction, script: script)
                 let piece = PiecewiseShaping.piece(
                     in: buffer, start: start, end: end, isFirst: start == utf8Range.lowerBound,
-                    isLast: end == utf8Range.upperBound, backward: backward)
+                    isLast: end == utf8Range.upperBound, backward: backward, isPlainSeam: isPlainSeam)
                 if case .joins(let seam, _) = piece {
                     pieces.append((start, glyphs.count))
                     Self.appendGlyphs(of: buffer, clusters: start..<seam, to: &glyphs)
@@ -70,17 +90,23 @@ extension Font {
         }
 
         while start < utf8Range.upperBound {
-            let piece = shapePiece(to: scalarStart(atOrAfter: min(start + length, utf8Range.upperBound)))
+            if shapedBytes > budget {
+                let whole = shapeRunWhole(
+                    text, utf8Range: utf8Range, options: options, direction: direction, script: script)
+                return (whole, 1)
+            }
+            let piece = shapePiece(to: pieceEnd(atOrAfter: start + length))
             switch piece {
             case .joins(let seam, let others):
                 earlierSeams = others
                 start = seam
-                length = pieceLength
+                if seam > failedAt { length = pieceLength }
             case .noBoundary:
                 // No clear boundary (a long syllable, a run of marks): the piece twice as long.
                 length *= 2
             case .notJoinable where !earlierSeams.isEmpty:
                 // The last piece ends at its next clear boundary instead, and this one starts there.
+                failedAt = max(failedAt, start)
                 start = earlierSeams.removeFirst()
                 let last = pieces.last!.glyph
                 if backward {
@@ -89,11 +115,13 @@ extension Font {
                     glyphs.removeSubrange((glyphs[last...].firstIndex { $0.cluster >= start } ?? glyphs.count)...)
                 }
             case .notJoinable:
-                // The last piece and this one shaped again as one piece, twice as long. The first
-                // piece always joins, so this ends, at worst with the run shaped whole.
+                // The last piece and this one shaped again as one piece, at least twice as long
+                // as both. The first piece always joins, so this ends, at worst with the run
+                // shaped whole.
+                failedAt = max(failedAt, start)
                 let last = pieces.removeLast()
                 glyphs.removeSubrange(last.glyph...)
-                length = 2 * max(length, start - last.text)
+                length = 2 * max(length, failedAt - last.text)
                 start = last.text
                 earlierSeams = []
             }
@@ -111,19 +139,22 @@ extension Font {
     }
 }
 
-extension Font {
-    /// `utf8Range` of `text` shaped whole and in pieces of `pieceLength` bytes, which must be the
-    /// same glyphs: for the fuzzer, which compares them on any text, font and options.
-    package func runShapedWholeAndInPieces(
-        _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: String?,
-        pieceLength: Int
-    ) -> (whole: [ShapedGlyph], inPieces: [ShapedGlyph], pieces: Int) {
-        let script = script.map(Itemizer.hbScript)
-        let whole = shapeRunWhole(text, utf8Range: utf8Range, options: options, direction: direction, script: script)
-        let (inPieces, pieces) = shapeRunInPieces(
-            text, utf8Range: utf8Range, options: options, direction: direction, script: script,
-            pieceLength: max(1, pieceLength))
-        return (whole, inPieces, pieces)
+extension ShapedParagraph {
+    /// Each run of `text`, itemized as a paragraph is, shaped whole and in pieces of `pieceLength`
+    /// bytes, which must be the same glyphs: for the tests and the fuzzer, which compare them.
+    package static func runsShapedWholeAndInPieces(
+        _ text: String, fonts: FontStack, options: ShapingOptions, pieceLength: Int
+    ) -> [(whole: [ShapedGlyph], inPieces: [ShapedGlyph], pieces: Int)] {
+        Itemizer.itemize(text, fonts: fonts, options: options).items.map { item in
+            let (direction, script) = shapingProperties(of: item, options: options)
+            let font = fonts[item.font]
+            let whole = font.shapeRunWhole(
+                text, utf8Range: item.range, options: options, direction: direction, script: script)
+            let (inPieces, pieces) = font.shapeRunInPieces(
+                text, utf8Range: item.range, options: options, direction: direction, script: script,
+                pieceLength: max(1, pieceLength))
+            return (whole, inPieces, pieces)
+        }
     }
 }
 
@@ -155,20 +186,33 @@ extension PiecewiseShaping {
         return nil
     }
 
+    /// Whether a piece may end before `scalar`, or start after or at it: not a mark, a format
+    /// character (the joiners among them) or the Arabic tatweel. HarfBuzz 6.0 gets Arabic joining
+    /// wrong when the text after a buffer starts with a zero-width joiner (ل, a space, then ZWJ:
+    /// the ل takes its initial form, and no flag says so), and marks and joiners are the context
+    /// that joining, mark placement and clusters read, so no piece ends or starts beside one.
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark, .format: false
+        default: scalar.value != 0x0640
+        }
+    }
+
     /// How many earlier boundaries a piece keeps to fall back on.
     private static let keptBoundaries = 8
 
     /// What the piece `start..<end` shaped in `buffer` allows: ending at `end` when it is the
     /// run's last, else at its last clear cluster start after the first.
     static func piece(
-        in buffer: OpaquePointer, start: Int, end: Int, isFirst: Bool, isLast: Bool, backward: Bool
+        in buffer: OpaquePointer, start: Int, end: Int, isFirst: Bool, isLast: Bool, backward: Bool,
+        isPlainSeam: (Int) -> Bool
     ) -> Piece {
         var count: UInt32 = 0
         let infos = UnsafeBufferPointer(start: hb_buffer_get_glyph_infos(buffer, &count), count: Int(count))
         // A piece after the first must start clear, or joining it is not exact.
         if !isFirst, !startsClear(infos, at: start) { return .notJoinable }
         if isLast { return .joins(seam: end, others: []) }
-        let boundaries = clearBoundaries(infos, after: start, backward: backward)
+        let boundaries = clearBoundaries(infos, after: start, backward: backward, where: isPlainSeam)
         guard let seam = boundaries.first else { return .noBoundary }
         return .joins(seam: seam, others: Array(boundaries.dropFirst()))
     }
@@ -181,7 +225,8 @@ extension PiecewiseShaping {
     /// The last few cluster starts after `start` whose glyphs are all clear, latest first: where
     /// this piece may end and the next begin.
     static func clearBoundaries(
-        _ infos: UnsafeBufferPointer<hb_glyph_info_t>, after start: Int, backward: Bool
+        _ infos: UnsafeBufferPointer<hb_glyph_info_t>, after start: Int, backward: Bool,
+        where isAllowed: (Int) -> Bool
     ) -> [Int] {
         // Clusters are monotone: ascending in a forward buffer, descending in a backward one. Walk
         // from the logical end, a cluster at a time.
@@ -195,7 +240,7 @@ extension PiecewiseShaping {
                 if infos[index].mask & unsafeMask != 0 { clear = false }
                 index += step
             }
-            if clear, Int(cluster) > start { boundaries.append(Int(cluster)) }
+            if clear, Int(cluster) > start, isAllowed(Int(cluster)) { boundaries.append(Int(cluster)) }
         }
         return boundaries
     }

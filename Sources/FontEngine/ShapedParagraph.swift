@@ -96,17 +96,23 @@ public struct ShapedParagraph: Sendable {
             }
         }
         self.imageAtOffset = imageAtOffset
-        let vertical = options.direction.map { !$0.isHorizontal } ?? false
         runs = items.map { item in
-            let direction: TextDirection =
-                vertical ? options.direction! : (item.level % 2 == 1 ? .rightToLeft : .leftToRight)
+            let (direction, script) = Self.shapingProperties(of: item, options: options)
             let glyphs = fonts[item.font].shapeRun(
-                text, utf8Range: item.range, options: options, direction: direction,
-                script: item.script == Itemizer.commonScript ? nil : item.script)
+                text, utf8Range: item.range, options: options, direction: direction, script: script)
             return TextRun(
                 range: item.range, fontIndex: item.font, bidiLevel: item.level, direction: direction, glyphs: glyphs,
                 item: item)
         }
+    }
+
+    /// The direction and script (an `hb_script_t`, nil to let HarfBuzz guess) `item` is shaped in.
+    static func shapingProperties(of item: TextItem, options: ShapingOptions) -> (TextDirection, UInt32?) {
+        let direction: TextDirection =
+            if let forced = options.direction, !forced.isHorizontal { forced } else {
+                item.level % 2 == 1 ? .rightToLeft : .leftToRight
+            }
+        return (direction, item.script == Itemizer.commonScript ? nil : item.script)
     }
 
     /// The options with the direction fixed to the first paragraph's resolved one, so that a piece

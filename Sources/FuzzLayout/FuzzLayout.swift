@@ -236,21 +236,19 @@ func exercise(_ data: [UInt8]) {
         _ = try? font.hbShapeOutput(text, options: shaping, fontSize: maxSize.isNaN ? nil : maxSize)
     case 9:
         // A long run is shaped in pieces joined where HarfBuzz says joining is exact: with pieces
-        // of a few bytes, any text, font, script and features must give the run shaped whole.
-        let pieceLength = Int(input.byte() % 48) + 1
-        let script: String? = input.choice([nil, "Latn", "Arab", "Hebr", "Deva", "Thai", "Cyrl", "Hani", "Kana"])
-        let runDirection: TextDirection =
-            script == "Arab" || script == "Hebr" ? .rightToLeft : input.choice([.leftToRight, .leftToRight, .topToBottom])
-        let bytes = text.utf8.count
-        // Context on both sides when the text is long enough: the run is its middle.
-        let start = bytes > 64 ? text.unicodeScalars.index(text.startIndex, offsetBy: 3, limitedBy: text.endIndex) : nil
-        let lower = start.map { text.utf8.distance(from: text.startIndex, to: $0) } ?? 0
-        let shaped = font.runShapedWholeAndInPieces(
-            text, utf8Range: lower..<bytes, options: ShapingOptions(features: features), direction: runDirection,
-            script: script, pieceLength: pieceLength)
-        promise(
-            shaped.whole == shaped.inPieces,
-            "pieces of \(pieceLength) (\(shaped.pieces)) \(script ?? "-") \(runDirection): \(text.debugDescription)")
+        // of a few bytes, each run of any text (itemized with the font alone, or after the
+        // fixtures' stack) must be what shaping the run whole gives.
+        // The text took the rest of the input: the choices come from a byte read before it.
+        let choice = Int(data.count > 2 ? data[2] : 0)
+        let pieceLength = choice % 48 + 1
+        let stack = choice < 128 ? FontStack(font) : try! FontStack([font] + fonts.filter { $0 !== font })
+        for run in ShapedParagraph.runsShapedWholeAndInPieces(
+            text, fonts: stack, options: shaping, pieceLength: pieceLength)
+        {
+            promise(
+                run.whole == run.inPieces,
+                "pieces of \(pieceLength) (\(run.pieces)), \(stack.count) fonts, \(shaping): \(text.debugDescription)")
+        }
     default:
         _ = try? font.shapeAsHBShape(text, options: shaping)
         _ = try? FontFeature.list(text)

@@ -131,11 +131,69 @@ import Testing
         let text = String(repeating: "12, (34). ", count: 60) + Self.text(Self.cases[4].sentences, length: 600, seed: 5)
         #expect(PiecewiseShaping.guessedScript(text, 0..<text.utf8.count) == Itemizer.hbScript("Arab"))
         #expect(PiecewiseShaping.guessedScript(text, 0..<600) == nil)
-        let shaped = font.runShapedWholeAndInPieces(
+        let (glyphs, pieces) = font.shapeRunInPieces(
             text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .rightToLeft, script: nil,
             pieceLength: 50)
-        #expect(shaped.whole == shaped.inPieces)
-        #expect(shaped.pieces > 10)
+        #expect(glyphs == Self.whole(font, text, direction: .rightToLeft, script: nil))
+        #expect(pieces > 10)
+    }
+
+    @Test func pieceLengthsOfAFewBytesEnd() throws {
+        // Found by FuzzLayout: Arabic with no Arabic glyphs (ipaexg), replacement characters and
+        // line feeds, shaped left to right in pieces of one byte. A merged piece that joined
+        // reset the length, so the merge was undone and the loop never ended.
+        let bytes: [UInt8] = [
+            0xa8, 0xd8, 0xa7, 0x20, 0xd8, 0xa8, 0xd8, 0xa7, 0xd9, 0x84, 0xd8, 0xb9, 0xd8, 0xa7, 0xd9, 0x84, 0xd9, 0xf1,
+            0x12, 0x61, 0x0a, 0x45, 0xf1, 0x12, 0x61, 0x0a, 0x0a,
+        ]
+        let text = String(decoding: bytes, as: UTF8.self)
+        let font = try Self.font("ipaexg.ttf")
+        for pieceLength in 1...6 {
+            let (glyphs, _) = font.shapeRunInPieces(
+                text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .leftToRight, script: nil,
+                pieceLength: pieceLength)
+            #expect(glyphs == Self.whole(font, text, direction: .leftToRight, script: nil), "pieces of \(pieceLength)")
+        }
+    }
+
+    @Test func noPieceEndsBeforeAJoiner() throws {
+        // HarfBuzz 6.0 shapes an Arabic letter set left to right in its initial form when the
+        // buffer ends two characters later and the text after it starts with a zero-width joiner,
+        // and flags nothing; the whole run has the isolated form. Pieces therefore never end or
+        // start beside a joiner, a mark or a format character.
+        let font = try Self.font("DejaVuSans.ttf")
+        let arabic = Itemizer.hbScript("Arab")
+        for text in ["ل x\u{200D}\u{200C} ل", "لa\u{FFFD}\u{200D}b"] {
+            let whole = Self.whole(font, text, direction: .leftToRight, script: arabic)
+            for pieceLength in 1...8 {
+                let (glyphs, _) = font.shapeRunInPieces(
+                    text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .leftToRight,
+                    script: arabic, pieceLength: pieceLength)
+                #expect(glyphs == whole, "\(text.debugDescription) in pieces of \(pieceLength)")
+            }
+        }
+    }
+
+    @Test func randomTextsInPiecesOfAFewBytes() throws {
+        // Short texts drawn from characters that make seams hard (Arabic joining, marks, ligatures,
+        // Indic clusters, line feeds, joiners, replacement characters), itemized as a paragraph is
+        // (bidi, scripts, a font per cluster from a stack of four), each run in pieces of 1 to 16
+        // bytes, set horizontally and vertically.
+        let pool = Array("aAfi ffl.,VAT\nا ل ع ب\u{64E}\u{651}ـ क्ष र्क ि\u{301}\u{323}\u{FFFD}\u{200D}\u{200C}ー「」日本")
+        let stack = try FontStack(
+            ["DejaVuSans.ttf", "NotoSansArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "ipaexg.ttf"].map(Self.font))
+        var random = Xorshift(seed: 13)
+        for _ in 0..<5_000 {
+            let length = Int(random.next() % 40) + 1
+            let text = String((0..<length).map { _ in pool[Int(random.next() % UInt64(pool.count))] })
+            let direction: TextDirection? = [nil, nil, .topToBottom][Int(random.next() % 3)]
+            let pieceLength = Int(random.next() % 16) + 1
+            let runs = ShapedParagraph.runsShapedWholeAndInPieces(
+                text, fonts: stack, options: ShapingOptions(direction: direction), pieceLength: pieceLength)
+            for run in runs {
+                #expect(run.whole == run.inPieces, "\(text.debugDescription) \(direction as Any) pieces of \(pieceLength)")
+            }
+        }
     }
 
     @Test func theThreadBufferIsLeftWithDefaultFlags() throws {
