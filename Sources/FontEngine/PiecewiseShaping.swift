@@ -34,6 +34,13 @@ extension Font {
         // HarfBuzz guesses a missing script from the buffer's first letter; a piece would guess
         // from its own, so the run's guess is made once, here, for every piece.
         let script = script ?? PiecewiseShaping.guessedScript(text, utf8Range)
+        // A script forced on the whole text (`options.script`) leaves letters of other scripts in
+        // the run, and the shaper of one script meeting another's letters and marks (Devanagari's
+        // with Arabic letters and Latin marks) changes glyphs beyond any seam HarfBuzz flags.
+        // Itemized runs hold one script, with common and inherited characters.
+        guard options.script == nil, PiecewiseShaping.isNatural(direction, for: script) else {
+            return (shapeRunWhole(text, utf8Range: utf8Range, options: options, direction: direction, script: script), 1)
+        }
         let utf8 = text.utf8
         /// The first offset at or after `offset` where a piece may end: a scalar boundary whose
         /// scalar is plain (see ``PiecewiseShaping/isPlain(_:)``), or the run's end.
@@ -195,6 +202,21 @@ extension PiecewiseShaping {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark, .format: false
         default: scalar.value != 0x0640
+        }
+    }
+
+    /// Whether `direction` is the one `script` is written in: its own horizontal direction, or top
+    /// to bottom for a left-to-right script (CJK columns, and Latin turned with them). A run set
+    /// against its script (Arabic left to right inside an override, Devanagari right to left)
+    /// is shaped whole: there HarfBuzz 6.0 changes the form of an Arabic letter a few characters
+    /// before the buffer's end with the text after it, and no flag says so.
+    static func isNatural(_ direction: TextDirection, for script: UInt32?) -> Bool {
+        guard let script else { return true }
+        let natural = hb_script_get_horizontal_direction(hb_script_t(rawValue: script))
+        switch natural {
+        case HB_DIRECTION_RTL: return direction == .rightToLeft
+        case HB_DIRECTION_LTR: return direction == .leftToRight || direction == .topToBottom
+        default: return true
         }
     }
 

@@ -140,7 +140,7 @@ import Testing
 
     @Test func pieceLengthsOfAFewBytesEnd() throws {
         // Found by FuzzLayout: Arabic with no Arabic glyphs (ipaexg), replacement characters and
-        // line feeds, shaped left to right in pieces of one byte. A merged piece that joined
+        // line feeds, in pieces of one byte. A merged piece that joined
         // reset the length, so the merge was undone and the loop never ended.
         let bytes: [UInt8] = [
             0xa8, 0xd8, 0xa7, 0x20, 0xd8, 0xa8, 0xd8, 0xa7, 0xd9, 0x84, 0xd8, 0xb9, 0xd8, 0xa7, 0xd9, 0x84, 0xd9, 0xf1,
@@ -149,28 +149,40 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         let font = try Self.font("ipaexg.ttf")
         for pieceLength in 1...6 {
-            let (glyphs, _) = font.shapeRunInPieces(
-                text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .leftToRight, script: nil,
+            let (glyphs, pieces) = font.shapeRunInPieces(
+                text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .rightToLeft, script: nil,
                 pieceLength: pieceLength)
-            #expect(glyphs == Self.whole(font, text, direction: .leftToRight, script: nil), "pieces of \(pieceLength)")
+            #expect(glyphs == Self.whole(font, text, direction: .rightToLeft, script: nil), "pieces of \(pieceLength)")
+            #expect(pieces > 1)
         }
     }
 
-    @Test func noPieceEndsBeforeAJoiner() throws {
+    @Test func aRunSetAgainstItsScriptIsShapedWhole() throws {
         // HarfBuzz 6.0 shapes an Arabic letter set left to right in its initial form when the
-        // buffer ends two characters later and the text after it starts with a zero-width joiner,
-        // and flags nothing; the whole run has the isolated form. Pieces therefore never end or
-        // start beside a joiner, a mark or a format character.
+        // buffer ends a few characters later before certain text (here a zero-width joiner, or
+        // another Arabic letter), and flags nothing; the whole run has the isolated form. Such a
+        // run (Arabic inside a left-to-right override) is shaped whole.
         let font = try Self.font("DejaVuSans.ttf")
         let arabic = Itemizer.hbScript("Arab")
-        for text in ["ل x\u{200D}\u{200C} ل", "لa\u{FFFD}\u{200D}b"] {
-            let whole = Self.whole(font, text, direction: .leftToRight, script: arabic)
-            for pieceLength in 1...8 {
-                let (glyphs, _) = font.shapeRunInPieces(
-                    text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .leftToRight,
-                    script: arabic, pieceLength: pieceLength)
-                #expect(glyphs == whole, "\(text.debugDescription) in pieces of \(pieceLength)")
-            }
+        for text in ["ل x\u{200D}\u{200C} ل", "ل AV.A,Tfابَّ V"] {
+            let (glyphs, pieces) = font.shapeRunInPieces(
+                text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: .leftToRight,
+                script: arabic, pieceLength: 3)
+            #expect(glyphs == Self.whole(font, text, direction: .leftToRight, script: arabic))
+            #expect(pieces == 1)
+        }
+        #expect(PiecewiseShaping.isNatural(.rightToLeft, for: arabic))
+        #expect(!PiecewiseShaping.isNatural(.topToBottom, for: arabic))
+        #expect(PiecewiseShaping.isNatural(.topToBottom, for: Itemizer.hbScript("Hani")))
+        #expect(!PiecewiseShaping.isNatural(.rightToLeft, for: Itemizer.hbScript("Deva")))
+    }
+
+    @Test func piecesNeitherEndNorStartBesideMarksAndJoiners() {
+        for scalar: Unicode.Scalar in ["\u{200D}", "\u{200C}", "\u{0640}", "\u{0301}", "\u{093F}", "\u{064E}", "\u{FE0F}"] {
+            #expect(!PiecewiseShaping.isPlain(scalar), "U+\(String(scalar.value, radix: 16))")
+        }
+        for scalar: Unicode.Scalar in ["a", " ", "\n", "ل", "क", "日", "\u{FFFD}"] {
+            #expect(PiecewiseShaping.isPlain(scalar), "U+\(String(scalar.value, radix: 16))")
         }
     }
 
