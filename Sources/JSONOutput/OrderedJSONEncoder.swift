@@ -31,6 +31,9 @@ package enum OrderedJSONEncoder {
         func child(forKey key: String) -> Node {
             let node = Node()
             if case .keyed(var members) = content {
+                // Let go of the stored array first, so that the append grows a unique one in place
+                // instead of copying it: an array of n members would cost O(n²) to build.
+                content = .empty
                 members.append((key, node))
                 content = .keyed(members)
             } else {
@@ -42,6 +45,8 @@ package enum OrderedJSONEncoder {
         func appendedChild() -> Node {
             let node = Node()
             if case .unkeyed(var elements) = content {
+                // As in `child(forKey:)`: the append must not copy the array.
+                content = .empty
                 elements.append(node)
                 content = .unkeyed(elements)
             } else {
