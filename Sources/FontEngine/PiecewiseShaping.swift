@@ -2,9 +2,9 @@ internal import CFontFitHarfBuzz
 
 /// A long run shaped in pieces of a few kilobytes, joined where HarfBuzz says joining is exact.
 ///
-/// HarfBuzz's own time per character doubles from a few thousand characters to a megabyte: its
-/// buffer outgrows the caches, and a buffer that large is fresh memory on every shaping. A piece
-/// of a few kilobytes stays in the cache and in the thread's kept buffer.
+/// HarfBuzz's own time per character grows by half from a few thousand characters to a megabyte:
+/// its buffer outgrows the caches, and a buffer that large is fresh memory on every shaping. A
+/// piece of a few kilobytes stays in the cache and in the thread's kept buffer.
 ///
 /// Joining is exact by HarfBuzz's definition of `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`: when the glyphs
 /// on both sides of a cluster boundary are clear of it — the left piece shaped on its own, the
@@ -14,6 +14,10 @@ internal import CFontFitHarfBuzz
 /// the next piece starts there. When the next piece does not start clear there, the last piece
 /// ends at an earlier clear boundary, or the two are shaped again as one; a piece with no clear
 /// boundary (a long run of marks) is shaped again twice as long. At worst the run is shaped whole.
+///
+/// Where HarfBuzz 6.0 was found to change glyphs beyond a boundary it calls clear, pieces are not
+/// used: a run set against its script's direction, a run under a forced script, and a boundary
+/// beside a mark, a joiner or another format character.
 enum PiecewiseShaping {
     /// The length (UTF-8 bytes) of a piece; a run up to twice this long is shaped whole.
     static let pieceLength = 4_096
