@@ -169,7 +169,7 @@ enum Itemizer {
         let maxOpen = 64
         for (index, scalar) in scalars.enumerated() {
             let script = hb_unicode_script(functions, scalar.value).rawValue
-            if script == common || script == HB_SCRIPT_INHERITED.rawValue || script == HB_SCRIPT_UNKNOWN.rawValue {
+            if !isOwnScript(script) {
                 switch hb_unicode_general_category(functions, scalar.value) {
                 case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
                     if open.count == maxOpen { open.removeFirst() }
@@ -212,6 +212,12 @@ enum Itemizer {
 
     /// HarfBuzz's Zyyy: a run of common characters only.
     static let commonScript = HB_SCRIPT_COMMON.rawValue
+
+    /// Whether a character of `script` (an `hb_script_t`) has a script of its own: not common,
+    /// inherited or unknown, the characters that take their neighbours' script.
+    static func isOwnScript(_ script: UInt32) -> Bool {
+        script != commonScript && script != HB_SCRIPT_INHERITED.rawValue && script != HB_SCRIPT_UNKNOWN.rawValue
+    }
 
     static func hbScript(_ tag: String) -> UInt32 {
         hb_script_from_string(tag, Int32(tag.utf8.count)).rawValue

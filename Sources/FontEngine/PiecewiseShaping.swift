@@ -138,15 +138,16 @@ extension Font {
             }
         }
         guard backward, pieces.count > 1 else { return (glyphs, pieces.count) }
-        // A backward run lists its last piece first.
-        var ordered: [ShapedGlyph] = []
-        ordered.reserveCapacity(glyphs.count)
-        var pieceEnd = glyphs.count
+        // A backward run lists its last piece first: reversed whole, then each piece back to
+        // HarfBuzz's order, in place.
+        glyphs.reverse()
+        var pieceStart = 0
         for piece in pieces.reversed() {
-            ordered.append(contentsOf: glyphs[piece.glyph..<pieceEnd])
-            pieceEnd = piece.glyph
+            let pieceEnd = glyphs.count - piece.glyph
+            glyphs[pieceStart..<pieceEnd].reverse()
+            pieceStart = pieceEnd
         }
-        return (ordered, pieces.count)
+        return (glyphs, pieces.count)
     }
 }
 
@@ -171,7 +172,7 @@ extension ShapedParagraph {
 
 extension PiecewiseShaping {
     /// What a shaped piece allows.
-    enum Piece: Equatable {
+    enum Piece {
         /// Its glyphs before `seam` are kept and the next piece starts there; `others` are its
         /// earlier clear boundaries, latest first.
         case joins(seam: Int, others: [Int])
@@ -189,10 +190,8 @@ extension PiecewiseShaping {
         let start = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
         let end = utf8.index(utf8.startIndex, offsetBy: utf8Range.upperBound)
         for scalar in text.unicodeScalars[start..<end] {
-            let script = hb_unicode_script(functions, scalar.value)
-            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN {
-                return script.rawValue
-            }
+            let script = hb_unicode_script(functions, scalar.value).rawValue
+            if Itemizer.isOwnScript(script) { return script }
         }
         return nil
     }
