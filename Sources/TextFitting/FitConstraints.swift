@@ -112,6 +112,25 @@ struct NormalizedOptions {
         return frameWidth / size
     }
 
+    /// Whether `layout`, the greedy layout at unit width `width` with the tolerance's slack, fits at
+    /// `size`, its height there being `height.perSize × size + height.constant`.
+    func fits(
+        _ layout: LayoutSummary, height: (perSize: Double, constant: Double), atSize size: Double, width: Double
+    ) -> Bool {
+        let tolerance = TextFitter.fitTolerance
+        guard layout.lineCount <= lineLimit, layout.maxWidth <= width * (1 + tolerance) else { return false }
+        let used = height.perSize * size + height.constant
+        let slack = tolerance * max(abs(frameHeight), abs(height.constant), abs(height.perSize * size))
+        return used <= frameHeight + slack
+    }
+
+    /// The height of `lines` line boxes `lineHeight` em tall with the spacing between them, as
+    /// `perSize × size + constant`.
+    func lineBoxHeight(lines: Int, lineHeight: Double) -> (perSize: Double, constant: Double) {
+        let count = Double(lines)
+        return (count * lineHeight, (count - 1) * lineSpacing)
+    }
+
     /// The largest size at which `lines` line boxes `lineHeight` em tall, with the spacing between
     /// them, fit the frame's height (−∞ if none, ∞ if any).
     func heightBound(lines: Int, lineHeight: Double) -> Double {

@@ -22,15 +22,14 @@ struct FitProblem {
 
     /// The layout's used height at size s is `perSize × s + constant`.
     func heightCoefficients(_ layout: LayoutSummary) -> (perSize: Double, constant: Double) {
-        let lineHeight = text.lineHeight, spacing = options.lineSpacing
+        let lineHeight = text.lineHeight
         switch options.bounds {
         case .lineBox:
-            let lines = Double(layout.lineCount)
-            return (lines * lineHeight, (lines - 1) * spacing)
+            return options.lineBoxHeight(lines: layout.lineCount, lineHeight: lineHeight)
         case .ink:
             guard layout.firstInkLine >= 0 else { return (0, 0) }
             let gaps = Double(layout.lastInkLine - layout.firstInkLine)
-            return (gaps * lineHeight + layout.firstInkTop - layout.lastInkBottom, gaps * spacing)
+            return (gaps * lineHeight + layout.firstInkTop - layout.lastInkBottom, gaps * options.lineSpacing)
         }
     }
 
@@ -86,14 +85,7 @@ struct FitProblem {
     /// Whether `layout`, the greedy layout at unit width `width` with the tolerance's slack, fits at
     /// `size`.
     func fits(_ layout: LayoutSummary, atSize size: Double, width: Double) -> Bool {
-        let tolerance = TextFitter.fitTolerance
-        guard layout.lineCount <= options.lineLimit, layout.maxWidth <= width * (1 + tolerance) else {
-            return false
-        }
-        let (perSize, constant) = heightCoefficients(layout)
-        let height = perSize * size + constant
-        let slack = tolerance * max(abs(options.frameHeight), abs(constant), abs(perSize * size))
-        return height <= options.frameHeight + slack
+        options.fits(layout, height: heightCoefficients(layout), atSize: size, width: width)
     }
 
     /// ``layout(atSize:record:)`` taken from `witness` when it is the same layout: probed at the

@@ -57,13 +57,6 @@ extension FitProblem {
             truncated: truncated, lines: lines, width: widest, height: height)
     }
 
-    /// UTF-8 offsets clamped to a text of `byteCount` bytes: offsets past the end (inconsistent
-    /// input) are clamped rather than trapping.
-    private func clamped(_ range: Range<Int>, _ byteCount: Int) -> Range<Int> {
-        let lower = min(range.lowerBound, byteCount)
-        return lower..<min(max(range.upperBound, lower), byteCount)
-    }
-
     /// The UTF-8 span of units `units`; empty ranges sit where the units would start.
     private func utf8Range(_ units: Range<Int>) -> Range<Int> {
         let all = text.units
@@ -81,28 +74,117 @@ extension FitProblem {
         guard !table.isInk, options.frameWidth.isFinite, !lines.isEmpty else {
             return result(lines.lazy.map(shown), size: size, fits: true, truncated: false)
         }
-        // Line-box bounds in a finite frame, the common case, in one pass: what `result` computes
-        // from `shown(_:)`, without building the shown lines.
-        let step = text.lineHeight * size + options.lineSpacing
-        let count = Double(lines.count)
-        let height = count * text.lineHeight * size + (count - 1) * options.lineSpacing
-        let container = options.frameWidth
-        let source = text.text
-        let byteCount = source.utf8.count
-        let baselineOffset = text.ascent * size
+        // Line-box bounds in a finite frame, the common case: what `result` computes from
+        // `shown(_:)`, without building the shown lines.
+        let placement = LineBoxPlacement(lineHeight: text.lineHeight, ascent: text.ascent, options, size: size)
+        let (fitted, widest) = placement.place(lines, table)
+        return FitResult(
+            size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
+            truncated: false, lines: fitted, width: widest, height: placement.height(lines: lines.count))
+    }
+
+    /// The text that does not fit, laid out and truncated at `size`.
+    func fallbackResult(atSize size: Double) -> FitResult {
+        let (lines, truncated) = fallbackLines(atSize: size)
+        return result(lines, size: size, fits: false, truncated: truncated)
+    }
+}
+
+/// Where the lines of a fit in line-box bounds and a finite frame go at one size: the values
+/// placing them needs, and nothing that holds a reference, so that a re-fit can keep it for
+/// lines laid out later at the cost of a few stored numbers.
+///
+/// A line is placed in two steps: its unplaced form, which depends on the layout alone (its text,
+/// its ranges, its width in em), then its place at the size. A re-fit keeps the unplaced lines of
+/// the layouts it met and only places them again.
+struct LineBoxPlacement {
+    let size: Double
+    /// From one line's top to the next.
+    let step: Double
+    let lineHeight: Double
+    let lineSpacing: Double
+    /// From a line's top to its baseline.
+    let baselineOffset: Double
+    let frameWidth: Double
+    let alignment: LineAlignment
+
+    init(lineHeight: Double, ascent: Double, _ options: NormalizedOptions, size: Double) {
+        self.size = size
+        step = lineHeight * size + options.lineSpacing
+        self.lineHeight = lineHeight
+        lineSpacing = options.lineSpacing
+        baselineOffset = ascent * size
+        frameWidth = options.frameWidth
+        alignment = options.alignment
+    }
+
+    /// The height `lines` line boxes take, spacing included.
+    func height(lines: Int) -> Double {
+        let count = Double(lines)
+        return count * lineHeight * size + (count - 1) * lineSpacing
+    }
+
+    /// `lines` placed top to bottom, and the widest one's width: what
+    /// ``FitProblem/result(_:size:fits:truncated:)`` computes from the shown lines, in one pass.
+    func place(_ lines: [LaidLine], _ table: LineTable) -> (lines: [FittedLine], widest: Double) {
         var widest = 0.0
-        // Reserved and appended to: see `result`.
+        // Reserved and appended to: see `FitProblem.result`.
         var fitted: [FittedLine] = []
         fitted.reserveCapacity(lines.count)
-        text.units.withUnsafeBufferPointer { units in
+        Self.withUnplacing(table) { unplaced in
+            for (index, line) in lines.enumerated() {
+                let placed = place(unplaced(line), at: index)
+                if index == 0 || widest < placed.width { widest = placed.width }
+                fitted.append(placed)
+            }
+        }
+        return (fitted, widest)
+    }
+
+    /// Unplaced lines (see ``unplacedLines(_:_:)``) placed top to bottom.
+    func place(_ unplaced: [UnplacedLine]) -> [FittedLine] {
+        var fitted: [FittedLine] = []
+        fitted.reserveCapacity(unplaced.count)
+        unplaced.withUnsafeBufferPointer { unplaced in
+            for index in unplaced.indices {
+                fitted.append(place(unplaced[index], at: index))
+            }
+        }
+        return fitted
+    }
+
+    /// `line` as the `index`th line at this size.
+    @inline(__always)
+    private func place(_ line: UnplacedLine, at index: Int) -> FittedLine {
+        let width = line.width * size
+        let x = alignment.offset(of: width, in: frameWidth)
+        // `result` adds a zero shift: keep it, for the sign of a zero.
+        let y = Double(index) * step + 0.0
+        return FittedLine(
+            content: line.content, range: line.range, width: width, x: x, y: y, baseline: y + baselineOffset,
+            penX: x, units: line.units, isTruncated: false)
+    }
+
+    /// Each of `lines` with its text and ranges and its width in em.
+    static func unplacedLines(_ lines: [LaidLine], _ table: LineTable) -> [UnplacedLine] {
+        var unplacedLines: [UnplacedLine] = []
+        unplacedLines.reserveCapacity(lines.count)
+        withUnplacing(table) { unplaced in
+            for line in lines { unplacedLines.append(unplaced(line)) }
+        }
+        return unplacedLines
+    }
+
+    /// Calls `body` with a function that makes a laid line's unplaced form: its text cut out of
+    /// the input by UTF-8 offsets.
+    @inline(__always)
+    private static func withUnplacing<T>(_ table: LineTable, _ body: ((LaidLine) -> UnplacedLine) -> T) -> T {
+        let source = table.text.text
+        let byteCount = source.utf8.count
+        return table.text.units.withUnsafeBufferPointer { units in
             table.contentEnd.withUnsafeBufferPointer { contentEnd in
-                for (index, line) in lines.enumerated() {
+                body { line in
                     let shownEnd = max(line.start, contentEnd[line.end])
-                    let width = line.run.width * size
-                    if index == 0 || widest < width { widest = width }
-                    let x = options.alignment.offset(of: width, in: container)
-                    // `result` adds a zero shift: keep it, for the sign of a zero.
-                    let y = Double(index) * step + 0.0
                     // `utf8Range` of the shown units; an empty line sits where it would start.
                     let range: Range<Int>
                     if shownEnd > line.start {
@@ -116,22 +198,25 @@ extension FitProblem {
                     let head = clamped(range, byteCount)
                     let content = LineText(
                         source: source, head: head, tail: head.upperBound..<head.upperBound, hasEllipsis: false)
-                    fitted.append(
-                        FittedLine(
-                            content: content, range: range, width: width, x: x, y: y,
-                            baseline: y + baselineOffset, penX: x, units: line.start..<line.end,
-                            isTruncated: false))
+                    return UnplacedLine(content: content, range: range, units: line.start..<line.end, width: line.run.width)
                 }
             }
         }
-        return FitResult(
-            size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
-            truncated: false, lines: fitted, width: widest, height: height)
     }
+}
 
-    /// The text that does not fit, laid out and truncated at `size`.
-    func fallbackResult(atSize size: Double) -> FitResult {
-        let (lines, truncated) = fallbackLines(atSize: size)
-        return result(lines, size: size, fits: false, truncated: truncated)
-    }
+/// A line of a layout in line-box bounds before it is placed at a size: what it shows and its
+/// width in em.
+struct UnplacedLine {
+    let content: LineText
+    let range: Range<Int>
+    let units: Range<Int>
+    let width: Double
+}
+
+/// UTF-8 offsets clamped to a text of `byteCount` bytes: offsets past the end (inconsistent input)
+/// are clamped rather than trapping.
+private func clamped(_ range: Range<Int>, _ byteCount: Int) -> Range<Int> {
+    let lower = min(range.lowerBound, byteCount)
+    return lower..<min(max(range.upperBound, lower), byteCount)
 }

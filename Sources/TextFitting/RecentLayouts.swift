@@ -13,7 +13,8 @@ import Darwin
 final class RecentLayouts: Sendable {
     private struct Entry {
         var summary: LayoutSummary
-        var lines: [LaidLine]?
+        /// The layout's lines, unplaced (see ``LineBoxPlacement``), once a result read them.
+        var lines: [UnplacedLine]?
     }
 
     /// How many layouts are kept: a slider moving back and forth crosses a few; more would make
@@ -21,6 +22,9 @@ final class RecentLayouts: Sendable {
     private static let capacity = 4
 
     private let table: LineTable
+    /// The text's line height and ascent in em, read once.
+    let lineHeight: Double
+    let ascent: Double
     // A pthread mutex, as the staircase's; entries and the next slot to replace live behind a
     // pointer (a class's stored `var` costs a dynamic exclusivity check per access).
     nonisolated(unsafe) private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -28,6 +32,8 @@ final class RecentLayouts: Sendable {
 
     init(_ table: LineTable) {
         self.table = table
+        lineHeight = table.text.lineHeight
+        ascent = table.text.ascent
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         entries = .allocate(capacity: 1)
@@ -49,13 +55,15 @@ final class RecentLayouts: Sendable {
         return summary
     }
 
-    /// The lines of the greedy layout at `limit` (no slack): kept ones, or one pass that records
-    /// them, kept. `expected` is the layout's line count, to record them into an array that size.
-    func lines(atLimit limit: Double, expected: Int) -> [LaidLine] {
+    /// The unplaced lines of the greedy layout at `limit` (no slack): kept ones, or one pass that
+    /// records them, kept. `expected` is the layout's line count, to record them into an array
+    /// that size.
+    func unplacedLines(atLimit limit: Double, expected: Int) -> [UnplacedLine] {
         if let known = kept(atLimit: limit)?.lines { return known }
-        var lines: [LaidLine] = []
-        lines.reserveCapacity(expected)
-        let summary = table.greedy(width: limit, slack: 1, emergency: false, record: true, lines: &lines)
+        var laid: [LaidLine] = []
+        laid.reserveCapacity(expected)
+        let summary = table.greedy(width: limit, slack: 1, emergency: false, record: true, lines: &laid)
+        let lines = LineBoxPlacement.unplacedLines(laid, table)
         keep(summary, lines: lines)
         return lines
     }
@@ -67,7 +75,7 @@ final class RecentLayouts: Sendable {
 
     /// Keeps a layout found outside the lock: as a new entry, or as the lines of the one kept for
     /// the same interval (the same layout: another thread may have kept it meanwhile).
-    private func keep(_ summary: LayoutSummary, lines: [LaidLine]?) {
+    private func keep(_ summary: LayoutSummary, lines: [UnplacedLine]?) {
         withEntries { entries in
             if let index = entries.kept.firstIndex(where: { $0.summary.holds(atLimit: summary.lowerWidth) }) {
                 if entries.kept[index].lines == nil { entries.kept[index].lines = lines }

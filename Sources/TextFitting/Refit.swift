@@ -17,87 +17,69 @@ extension TextFitter {
             frameHeight: bounds.frameHeight, lineLimit: bounds.lineLimit, bounds: .lineBox,
             lineSpacing: bounds.lineSpacing, alignment: alignment, truncation: .none, granularity: nil,
             presetSizes: nil)
-        let problem = FitProblem(table, options: options)
+        let recent = staircase.recentLayouts
+        let lineHeight = recent.lineHeight
         // As ``FitProblem/bestFit()`` settles it: rounded to the range's top when a hair below it,
-        // and verified by the layout at that size; the exact size when the rounded one fails.
+        // and verified by the layout at that size; the exact size when the rounded one fails. No
+        // problem is built: its copy of the tables costs more reference counting than the rest.
+        func summary(atSize size: Double) -> (summary: LayoutSummary, fits: Bool) {
+            let width = options.unitWidth(atSize: size)
+            let limit = width * (1 + fitTolerance)
+            let summary = stairs.0.summary(atLimit: limit) ?? stairs.1?.summary(atLimit: limit) ?? recent.summary(atLimit: limit)
+            let height = options.lineBoxHeight(lines: summary.lineCount, lineHeight: lineHeight)
+            return (summary, options.fits(summary, height: height, atSize: size, width: width))
+        }
         var size = exact >= options.maxSize * (1 - fitTolerance) ? options.maxSize : exact
-        var layout = problem.summary(atSize: size, stairs: stairs, recent: staircase.recentLayouts)
+        var layout = summary(atSize: size)
         if !layout.fits && size != exact {
             size = exact
-            layout = problem.summary(atSize: size, stairs: stairs, recent: staircase.recentLayouts)
+            layout = summary(atSize: size)
         }
         guard layout.fits else { return nil }
         // What ``FitProblem/fittedResult(_:size:)`` computes from the lines: the widest line is the
         // layout's widest times the size (multiplying by a positive size keeps the order).
-        let count = Double(layout.summary.lineCount)
+        let placement = LineBoxPlacement(lineHeight: lineHeight, ascent: recent.ascent, options, size: size)
         return FitResult(
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
-            width: layout.summary.maxWidth * size,
-            height: count * problem.text.lineHeight * size + (count - 1) * options.lineSpacing,
+            width: layout.summary.maxWidth * size, height: placement.height(lines: layout.summary.lineCount),
             lines: DeferredLines(
-                problem, size: size, lineCount: layout.summary.lineCount, recent: staircase.recentLayouts))
-    }
-}
-
-extension FitProblem {
-    /// ``layout(atSize:record:)`` without the lines: the layout's summary, from `stairs` when the
-    /// greedy layout at that width is one of theirs (the same layout has the same summary), else
-    /// from the layouts re-fits met last, else from one pass.
-    func summary(
-        atSize size: Double, stairs: (Staircase.Stair, Staircase.Stair?), recent: RecentLayouts
-    ) -> (summary: LayoutSummary, fits: Bool) {
-        let width = options.unitWidth(atSize: size)
-        let limit = layoutLimit(atSize: size)
-        let known = stairs.0.summary(atLimit: limit) ?? stairs.1?.summary(atLimit: limit)
-        let layout = known ?? recent.summary(atLimit: limit)
-        return (layout, fits(layout, atSize: size, width: width))
-    }
-
-    /// The width the greedy pass of ``layout(atSize:record:)`` compares lines with, computed as it
-    /// computes it: the frame's unit width at `size` with the tolerance's slack.
-    func layoutLimit(atSize size: Double) -> Double {
-        options.unitWidth(atSize: size) * (1 + TextFitter.fitTolerance)
+                recent, placement: placement, limit: options.unitWidth(atSize: size) * (1 + fitTolerance),
+                lineCount: layout.summary.lineCount))
     }
 }
 
 /// A result's lines, laid out when first read (by whichever thread reads them first) and kept.
 final class DeferredLines: Sendable {
-    private let problem: FitProblem
-    private let size: Double
+    /// Where the lines of the layouts met before are kept, unplaced.
+    private let recent: RecentLayouts
+    private let placement: LineBoxPlacement
+    /// The width the greedy pass compares lines with: the frame's unit width at the size, with
+    /// the tolerance's slack.
+    private let limit: Double
     /// How many lines the layout has: the array that records them is allocated once, that large.
     private let lineCount: Int
-    /// Where the lines of a layout met before are kept.
-    private let recent: RecentLayouts
-    /// The lines once laid out, published with release ordering (the pointer is what is not
-    /// Sendable; what it points to is written once, before it is published).
-    nonisolated(unsafe) private let laidOut = Atomic<UnsafeMutablePointer<[FittedLine]>?>(nil)
+    /// 0 until the lines are laid out, 1 while the first thread to lay them out stores them, 2
+    /// once they are stored (with release ordering: a reader that loads 2 with acquire ordering
+    /// may read them). No lock: a thread that finds them not stored yet lays them out itself.
+    private let state = Atomic<Int>(0)
+    /// Written once, before `state` becomes 2; unchecked, as a class's stored `var` otherwise
+    /// costs a dynamic exclusivity check per access.
+    @exclusivity(unchecked) nonisolated(unsafe) private var laidOut: [FittedLine] = []
 
-    init(_ problem: FitProblem, size: Double, lineCount: Int, recent: RecentLayouts) {
-        self.problem = problem
-        self.size = size
-        self.lineCount = lineCount
+    init(_ recent: RecentLayouts, placement: LineBoxPlacement, limit: Double, lineCount: Int) {
         self.recent = recent
-    }
-
-    deinit {
-        if let lines = laidOut.load(ordering: .acquiring) {
-            lines.deinitialize(count: 1)
-            lines.deallocate()
-        }
+        self.placement = placement
+        self.limit = limit
+        self.lineCount = lineCount
     }
 
     var lines: [FittedLine] {
-        if let lines = laidOut.load(ordering: .acquiring) { return lines.pointee }
-        let laidLines = recent.lines(atLimit: problem.layoutLimit(atSize: size), expected: lineCount)
-        let lines = problem.fittedResult(laidLines, size: size).lines
-        let stored = UnsafeMutablePointer<[FittedLine]>.allocate(capacity: 1)
-        stored.initialize(to: lines)
-        let (exchanged, earlier) = laidOut.compareExchange(
-            expected: nil, desired: stored, ordering: .acquiringAndReleasing)
-        if exchanged { return lines }
-        // Another thread laid them out first (the same lines): keep theirs.
-        stored.deinitialize(count: 1)
-        stored.deallocate()
-        return earlier?.pointee ?? lines
+        if state.load(ordering: .acquiring) == 2 { return laidOut }
+        let lines = placement.place(recent.unplacedLines(atLimit: limit, expected: lineCount))
+        if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            laidOut = lines
+            state.store(2, ordering: .releasing)
+        }
+        return lines
     }
 }
