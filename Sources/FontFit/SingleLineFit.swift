@@ -23,10 +23,8 @@ extension FontStack {
         let container = options.frameWidth.isFinite ? options.frameWidth : width
         let x = options.alignment.offset(of: width, in: container)
         // The line's units are all of the text's graphemes, trailing whitespace included.
-        // Most labels have no trailing whitespace: their line is the text itself, not a copy.
-        let shown = contentEnd == text.utf8.count ? text : String(decoding: text.utf8.prefix(contentEnd), as: UTF8.self)
         let line = FittedLine(
-            text: shown, range: 0..<contentEnd, width: width, x: x, y: 0, baseline: metrics.ascent * size,
+            showing: 0..<contentEnd, of: text, width: width, x: x, y: 0, baseline: metrics.ascent * size,
             units: 0..<(scan.isASCII ? text.utf8.count : text.count))
         return FitResult(
             size: size, scale: size / options.maxSize, fits: true, truncated: false, lines: [line], width: width,

@@ -1,16 +1,19 @@
 /// One laid-out line of a ``FitResult``, in points at the fitted size, y down from the frame's top.
 public struct FittedLine: Sendable, Hashable {
-    /// The shown text: trailing whitespace and a final newline dropped, "…" included if truncated.
-    ///
-    /// A fitted line keeps a reference to the input text and where it was cut, and makes the string
-    /// when read, so that a fit allocates no string per line.
-    public var text: String {
-        get { content.string }
-        set { content = LineText(newValue) }
-    }
+    // Stored in this order, the text last: 96 bytes a line rather than 136, so that the lines of a
+    // short paragraph fit in one of the allocator's small blocks.
+
     /// The UTF-8 range of the input text the line shows, before truncation. For a truncated line
     /// this is the whole content it was cut from (it may reach to the end of its paragraph).
-    public var range: Range<Int>
+    public var range: Range<Int> {
+        get { shownRange }
+        set {
+            // A line that shows its range of the input keeps showing what it showed.
+            content = content.detached(from: shownRange)
+            shownRange = newValue
+        }
+    }
+    private var shownRange: Range<Int>
     /// The width of the line's bounds (advance or ink, see ``FitBounds``).
     public var width: Double
     /// The left edge of the line's bounds, placed by alignment inside the frame width (or inside
@@ -26,17 +29,36 @@ public struct FittedLine: Sendable, Hashable {
     public var penX: Double
     /// The unit indices the line stands for, trailing whitespace included.
     package var units: Range<Int>
+    private var content: LineText
     /// True when part of the line's content was replaced by "…" (or cut).
     public var isTruncated: Bool
-    private var content: LineText
+
+    /// The shown text: trailing whitespace and a final newline dropped, "…" included if truncated.
+    ///
+    /// A line that is not truncated keeps a reference to the input text, and makes the string when
+    /// read, so that a fit allocates no string per line.
+    public var text: String {
+        get { content.string(range: shownRange) }
+        set { content = .whole(newValue) }
+    }
 
     package init(
         text: String, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
         penX: Double? = nil, units: Range<Int> = 0..<0, isTruncated: Bool = false
     ) {
         self.init(
-            content: LineText(text), range: range, width: width, x: x, y: y, baseline: baseline,
+            content: .whole(text), range: range, width: width, x: x, y: y, baseline: baseline,
             penX: penX ?? x, units: units, isTruncated: isTruncated)
+    }
+
+    /// A line that shows `range` of `source` (clamped to it), untruncated.
+    package init(
+        showing range: Range<Int>, of source: String, width: Double, x: Double, y: Double, baseline: Double,
+        units: Range<Int>
+    ) {
+        self.init(
+            content: .slice(of: source), range: range, width: width, x: x, y: y, baseline: baseline, penX: x,
+            units: units, isTruncated: false)
     }
 
     init(
@@ -44,7 +66,7 @@ public struct FittedLine: Sendable, Hashable {
         penX: Double, units: Range<Int>, isTruncated: Bool
     ) {
         self.content = content
-        self.range = range
+        shownRange = range
         self.width = width
         self.x = x
         self.y = y
@@ -73,39 +95,58 @@ public struct FittedLine: Sendable, Hashable {
     }
 }
 
-/// A line's text as pieces of a source string, "…" between them when truncated; the string is made
-/// only when asked for.
+/// A line's text: most often the line's own range of the input, kept as the input and made only
+/// when asked for; else (a truncated line, or text that was set) the text itself.
 struct LineText: Sendable {
-    let source: String
-    /// UTF-8 offsets into `source`, clamped to it.
-    let head: Range<Int>
-    let tail: Range<Int>
-    let hasEllipsis: Bool
+    /// The input, of which the line shows its range (clamped to it); or, when `isWhole`, the
+    /// line's text. A string and a flag rather than an enum: copying a line is then one retain,
+    /// with no switch over cases.
+    private let storage: String
+    private let isWhole: Bool
 
-    /// The whole of `string`.
-    init(_ string: String) {
-        source = string
-        head = 0..<string.utf8.count
-        tail = head.upperBound..<head.upperBound
-        hasEllipsis = false
+    /// The line's range of `source`.
+    static func slice(of source: String) -> LineText { LineText(storage: source, isWhole: false) }
+
+    /// `text` itself.
+    static func whole(_ text: String) -> LineText { LineText(storage: text, isWhole: true) }
+
+    private init(storage: String, isWhole: Bool) {
+        self.storage = storage
+        self.isWhole = isWhole
     }
 
-    init(source: String, head: Range<Int>, tail: Range<Int>, hasEllipsis: Bool) {
-        self.source = source
-        self.head = head
-        self.tail = tail
-        self.hasEllipsis = hasEllipsis
-    }
-
-    var string: String {
-        guard hasEllipsis || !tail.isEmpty else {
-            if head.lowerBound == 0 && head.upperBound == source.utf8.count { return source }
-            return String(substring(head))
+    /// `head`, "…" if `hasEllipsis`, then `tail` of `source`, for a line whose range is `range`:
+    /// a slice when that is just the line's range, else made now.
+    init(source: String, head: Range<Int>, tail: Range<Int>, hasEllipsis: Bool, range: Range<Int>) {
+        if !hasEllipsis && tail.isEmpty && head == Self.clamped(range, source.utf8.count) {
+            self = .slice(of: source)
+        } else {
+            let cut = Self.substring(source, head) + (hasEllipsis ? "…" : "") + Self.substring(source, tail)
+            self = .whole(String(cut))
         }
-        return substring(head) + (hasEllipsis ? "…" : "") + substring(tail)
     }
 
-    private func substring(_ range: Range<Int>) -> Substring {
+    /// The text of a line whose range is `range`.
+    func string(range: Range<Int>) -> String {
+        if isWhole { return storage }
+        let range = Self.clamped(range, storage.utf8.count)
+        if range.lowerBound == 0 && range.upperBound == storage.utf8.count { return storage }
+        return String(Self.substring(storage, range))
+    }
+
+    /// The same text, no longer read from the line's range `range` (which is about to change).
+    func detached(from range: Range<Int>) -> LineText {
+        isWhole ? self : .whole(string(range: range))
+    }
+
+    /// UTF-8 offsets clamped to a text of `byteCount` bytes: offsets past the end (inconsistent
+    /// input) are clamped rather than trapping.
+    static func clamped(_ range: Range<Int>, _ byteCount: Int) -> Range<Int> {
+        let lower = min(max(range.lowerBound, 0), byteCount)
+        return lower..<min(max(range.upperBound, lower), byteCount)
+    }
+
+    private static func substring(_ source: String, _ range: Range<Int>) -> Substring {
         let utf8 = source.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
@@ -129,18 +170,17 @@ public struct FitResult: Sendable, Encodable {
     /// A re-fit of prepared text into a new frame lays its lines out when they are first read, once
     /// (a resize slider that only needs the size, or whether it fits, never pays for them).
     public var lines: [FittedLine] {
-        get {
-            switch storage {
-            case .laidOut(let lines): lines
-            case .deferred(let deferred): deferred.lines
-            }
+        get { deferred?.lines ?? laidOut }
+        set {
+            laidOut = newValue
+            deferred = nil
         }
-        set { storage = .laidOut(newValue) }
         _modify {
             var lines = self.lines
             // Let go of the stored array first, so that the caller mutates a unique one in place.
-            storage = .laidOut([])
-            defer { storage = .laidOut(lines) }
+            laidOut = []
+            deferred = nil
+            defer { laidOut = lines }
             yield &lines
         }
     }
@@ -148,12 +188,11 @@ public struct FitResult: Sendable, Encodable {
     public var width: Double
     /// The used height: line boxes (with spacing) or ink, per ``FitBounds``.
     public var height: Double
-    private var storage: LineStorage
-
-    private enum LineStorage: Sendable {
-        case laidOut([FittedLine])
-        case deferred(DeferredLines)
-    }
+    /// The lines, unless they are laid out when first read (then `deferred` has them). Two
+    /// stored properties rather than an enum: reading a case's payload copies it, a retain and a
+    /// release on every read of ``lines``.
+    private var laidOut: [FittedLine]
+    private var deferred: DeferredLines?
 
     /// The members of the JSON encoding, in the order fontfit's JSON output lists them.
     private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
@@ -168,10 +207,12 @@ public struct FitResult: Sendable, Encodable {
         self.truncated = truncated
         self.width = width
         self.height = height
-        storage = .laidOut(lines)
+        laidOut = lines
+        deferred = nil
     }
 
     /// A result whose lines are laid out when first read.
+    @inline(__always)
     init(size: Double, scale: Double, fits: Bool, width: Double, height: Double, lines: DeferredLines) {
         self.size = size
         self.scale = scale
@@ -179,7 +220,8 @@ public struct FitResult: Sendable, Encodable {
         truncated = false
         self.width = width
         self.height = height
-        storage = .deferred(lines)
+        laidOut = []
+        deferred = lines
     }
 
     /// The result as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`.

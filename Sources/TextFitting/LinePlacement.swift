@@ -43,12 +43,13 @@ extension FitProblem {
             let x = options.alignment.offset(of: width, in: container)
             let penX = isInk && line.piece.ink.hasInk ? x - line.piece.ink.left * size : x
             let y = Double(index) * step + shift
+            let range = utf8Range(line.content)
             let content = LineText(
-                source: source, head: clamped(utf8Range(line.head), byteCount),
-                tail: clamped(utf8Range(line.tail), byteCount), hasEllipsis: line.hasEllipsis)
+                source: source, head: LineText.clamped(utf8Range(line.head), byteCount),
+                tail: LineText.clamped(utf8Range(line.tail), byteCount), hasEllipsis: line.hasEllipsis, range: range)
             lines.append(
                 FittedLine(
-                    content: content, range: utf8Range(line.content), width: width, x: x, y: y,
+                    content: content, range: range, width: width, x: x, y: y,
                     baseline: y + text.ascent * size, penX: penX, units: line.units,
                     isTruncated: line.isTruncated))
         }
@@ -175,12 +176,11 @@ struct LineBoxPlacement {
         return unplacedLines
     }
 
-    /// Calls `body` with a function that makes a laid line's unplaced form: its text cut out of
-    /// the input by UTF-8 offsets.
+    /// Calls `body` with a function that makes a laid line's unplaced form: the UTF-8 range of the
+    /// input it shows.
     @inline(__always)
     private static func withUnplacing<T>(_ table: LineTable, _ body: ((LaidLine) -> UnplacedLine) -> T) -> T {
         let source = table.text.text
-        let byteCount = source.utf8.count
         return table.text.units.withUnsafeBufferPointer { units in
             table.contentEnd.withUnsafeBufferPointer { contentEnd in
                 body { line in
@@ -195,10 +195,8 @@ struct LineBoxPlacement {
                             ? units[line.start].range.lowerBound : (units.last?.range.upperBound ?? 0)
                         range = offset..<offset
                     }
-                    let head = clamped(range, byteCount)
-                    let content = LineText(
-                        source: source, head: head, tail: head.upperBound..<head.upperBound, hasEllipsis: false)
-                    return UnplacedLine(content: content, range: range, units: line.start..<line.end, width: line.run.width)
+                    return UnplacedLine(
+                        content: .slice(of: source), range: range, units: line.start..<line.end, width: line.run.width)
                 }
             }
         }
@@ -212,11 +210,4 @@ struct UnplacedLine {
     let range: Range<Int>
     let units: Range<Int>
     let width: Double
-}
-
-/// UTF-8 offsets clamped to a text of `byteCount` bytes: offsets past the end (inconsistent input)
-/// are clamped rather than trapping.
-private func clamped(_ range: Range<Int>, _ byteCount: Int) -> Range<Int> {
-    let lower = min(range.lowerBound, byteCount)
-    return lower..<min(max(range.upperBound, lower), byteCount)
 }

@@ -25,10 +25,13 @@ final class RecentLayouts: Sendable {
     /// The text's line height and ascent in em, read once.
     let lineHeight: Double
     let ascent: Double
-    // A pthread mutex, as the staircase's; entries and the next slot to replace live behind a
-    // pointer (a class's stored `var` costs a dynamic exclusivity check per access).
+    // A pthread mutex, as the staircase's. The entries live behind pointers, so that a look-up
+    // reads a summary in place instead of copying an entry (and retaining its lines) per test,
+    // and a class's stored `var` would cost a dynamic exclusivity check per access.
     nonisolated(unsafe) private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    nonisolated(unsafe) private let entries: UnsafeMutablePointer<(kept: [Entry], next: Int)>
+    nonisolated(unsafe) private let entries: UnsafeMutablePointer<Entry>
+    /// How many entries are kept, and the one a new layout replaces when all slots are taken.
+    nonisolated(unsafe) private let slots: UnsafeMutablePointer<(count: Int, next: Int)>
 
     init(_ table: LineTable) {
         self.table = table
@@ -36,20 +39,23 @@ final class RecentLayouts: Sendable {
         ascent = table.text.ascent
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
-        entries = .allocate(capacity: 1)
-        entries.initialize(to: ([], 0))
+        entries = .allocate(capacity: Self.capacity)
+        slots = .allocate(capacity: 1)
+        slots.initialize(to: (0, 0))
     }
 
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
-        entries.deinitialize(count: 1)
+        entries.deinitialize(count: slots.pointee.count)
         entries.deallocate()
+        slots.deallocate()
     }
 
     /// The summary of the greedy layout at `limit` (no slack): a kept one, or one pass, kept.
     func summary(atLimit limit: Double) -> LayoutSummary {
-        if let known = kept(atLimit: limit) { return known.summary }
+        let known = locked { index(atLimit: limit).map { entries[$0].summary } }
+        if let known { return known }
         let summary = table.summary(atWidth: limit)
         keep(summary, lines: nil)
         return summary
@@ -59,7 +65,8 @@ final class RecentLayouts: Sendable {
     /// records them, kept. `expected` is the layout's line count, to record them into an array
     /// that size.
     func unplacedLines(atLimit limit: Double, expected: Int) -> [UnplacedLine] {
-        if let known = kept(atLimit: limit)?.lines { return known }
+        let known = locked { index(atLimit: limit).flatMap { entries[$0].lines } }
+        if let known { return known }
         var laid: [LaidLine] = []
         laid.reserveCapacity(expected)
         let summary = table.greedy(width: limit, slack: 1, emergency: false, record: true, lines: &laid)
@@ -68,32 +75,35 @@ final class RecentLayouts: Sendable {
         return lines
     }
 
-    /// The kept layout that greedy breaking gives at `limit`, if any.
-    private func kept(atLimit limit: Double) -> Entry? {
-        withEntries { entries in entries.kept.first { $0.summary.holds(atLimit: limit) } }
+    /// The slot of the kept layout that greedy breaking gives at `limit`, if any; under the lock.
+    private func index(atLimit limit: Double) -> Int? {
+        for index in 0..<slots.pointee.count where entries[index].summary.holds(atLimit: limit) { return index }
+        return nil
     }
 
     /// Keeps a layout found outside the lock: as a new entry, or as the lines of the one kept for
     /// the same interval (the same layout: another thread may have kept it meanwhile).
     private func keep(_ summary: LayoutSummary, lines: [UnplacedLine]?) {
-        withEntries { entries in
-            if let index = entries.kept.firstIndex(where: { $0.summary.holds(atLimit: summary.lowerWidth) }) {
-                if entries.kept[index].lines == nil { entries.kept[index].lines = lines }
+        locked {
+            if let index = index(atLimit: summary.lowerWidth) {
+                if entries[index].lines == nil { entries[index].lines = lines }
                 return
             }
-            if entries.kept.count < Self.capacity {
-                entries.kept.append(Entry(summary: summary, lines: lines))
+            let entry = Entry(summary: summary, lines: lines)
+            if slots.pointee.count < Self.capacity {
+                (entries + slots.pointee.count).initialize(to: entry)
+                slots.pointee.count += 1
             } else {
-                entries.kept[entries.next] = Entry(summary: summary, lines: lines)
-                entries.next = (entries.next + 1) % Self.capacity
+                entries[slots.pointee.next] = entry
+                slots.pointee.next = (slots.pointee.next + 1) % Self.capacity
             }
         }
     }
 
-    private func withEntries<T>(_ body: (inout (kept: [Entry], next: Int)) -> T) -> T {
+    private func locked<T>(_ body: () -> T) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return body(&entries.pointee)
+        return body()
     }
 }
 

@@ -39,12 +39,13 @@ extension TextFitter {
         // What ``FitProblem/fittedResult(_:size:)`` computes from the lines: the widest line is the
         // layout's widest times the size (multiplying by a positive size keeps the order).
         let placement = LineBoxPlacement(lineHeight: lineHeight, ascent: recent.ascent, options, size: size)
+        let lines = DeferredLines(
+            recent, placement: placement, limit: options.unitWidth(atSize: size) * (1 + fitTolerance),
+            lineCount: layout.summary.lineCount)
         return FitResult(
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
             width: layout.summary.maxWidth * size, height: placement.height(lines: layout.summary.lineCount),
-            lines: DeferredLines(
-                recent, placement: placement, limit: options.unitWidth(atSize: size) * (1 + fitTolerance),
-                lineCount: layout.summary.lineCount))
+            lines: lines)
     }
 }
 

@@ -201,8 +201,7 @@ package final class Staircase: Sendable {
     /// ``bestSize(_:)`` and the stairs it was read from: the layout at that size is most often one
     /// of them, and a re-fit then knows it without laying it out.
     func bestSizeAndStairs(_ bounds: SizeBounds) -> (size: Double, stairs: (Stair, Stair?))? {
-        guard let (size, lines) = search(bounds), let crossing = stair(lines: lines) else { return nil }
-        return (size, (crossing, stair(lines: lines - 1)))
+        search(bounds)
     }
 
     /// Whether a fit has asked before: a re-fit then reads the stairs (see ``isWorthUsing()``).
@@ -212,10 +211,10 @@ package final class Staircase: Sendable {
 
     /// Both sizes' search, written once and inlined into each: a re-fit is so short that a call
     /// more is a tenth of it.
-    /// The size, and the line count where the width bounds reach the height bounds (the answer
-    /// is that stair's or the one before).
+    /// The size, and the stairs where the width bounds reach the height bounds (the answer is
+    /// that stair's or the one before, nil when there is none before).
     @inline(__always)
-    private func search(_ bounds: SizeBounds) -> (size: Double, lines: Int)? {
+    private func search(_ bounds: SizeBounds) -> (size: Double, stairs: (Stair, Stair?))? {
         // Two comparisons reject NaN and ∞ alike.
         guard bounds.frameWidth > 0, bounds.frameWidth < .infinity, lineHeight > 0, bounds.lineSpacing >= 0 else {
             return nil
@@ -227,18 +226,18 @@ package final class Staircase: Sendable {
         let lineHeight = lineHeight
         // A stair's two bounds on the size, the last two kept: the search ends on the stairs it
         // tested last (the crossing and the one before), so they are not computed twice.
-        var newer = (lines: 0, width: 0.0, height: 0.0), older = newer
-        @inline(__always) func sizeBounds(_ lines: Int) -> (width: Double, height: Double)? {
-            if newer.lines == lines { return (newer.width, newer.height) }
-            if older.lines == lines { return (older.width, older.height) }
+        var newer = (lines: 0, width: 0.0, height: 0.0, stair: ends.pointee.widestStair), older = newer
+        @inline(__always) func sizeBounds(_ lines: Int) -> (width: Double, height: Double, stair: Stair)? {
+            if newer.lines == lines { return (newer.width, newer.height, newer.stair) }
+            if older.lines == lines { return (older.width, older.height, older.stair) }
             guard let stair = stair(lines: lines, ends) else { return nil }
             let width = SizeBounds.size(forUnitWidth: stair.width, frameWidth: bounds.frameWidth)
             let height = SizeBounds.heightBound(
                 lines: stair.lineCount, lineHeight: lineHeight, frameHeight: bounds.frameHeight,
                 lineSpacing: bounds.lineSpacing)
             older = newer
-            newer = (lines, width, height)
-            return (width, height)
+            newer = (lines, width, height, stair)
+            return (width, height, stair)
         }
         // Width bounds grow with k, height bounds fall: find the first k whose width bound reaches
         // its height bound (or `most` if none does); the best is there or just before. Nil when a
@@ -281,11 +280,13 @@ package final class Staircase: Sendable {
         // The best size with at most k lines: min(maxSize, width bound, height bound) of stair k.
         guard let last = sizeBounds(low) else { return nil }
         var size = min(bounds.maxSize, last.width, last.height)
+        var stairBefore: Stair?
         if low > fewest {
             guard let before = sizeBounds(low - 1) else { return nil }
             size = max(size, min(bounds.maxSize, before.width, before.height))
+            stairBefore = before.stair
         }
-        return size >= bounds.minSize ? (size, low) : nil
+        return size >= bounds.minSize ? (size, (last.stair, stairBefore)) : nil
     }
 }
 

@@ -51,4 +51,27 @@ import TextFitting
         #expect(close(result.size, 50))
         #expect(close(result.height, 46))
     }
+
+    /// A line shows its range of the input until that range is set; setting it (or the text)
+    /// leaves the other as it was.
+    @Test func lineTextAndRangeAreSetApart() {
+        let result = TextFitter.fit(
+            Synthetic.text("ab cd\nef"), options: FitConstraints(maxSize: 10, frameWidth: 15))
+        #expect(result.lines.map(\.text) == ["ab", "cd", "ef"])
+        var line = result.lines[1]
+        #expect(line.range == 3..<5)
+        line.range = 0..<8
+        #expect(line.text == "cd")
+        line.text = "xyz"
+        #expect(line.range == 0..<8 && line.text == "xyz")
+        // A range past the input's end is clamped, not trapped on.
+        let past = FittedLine(showing: 6..<99, of: "ab cd\nef", width: 0, x: 0, y: 0, baseline: 0, units: 0..<0)
+        #expect(past.text == "ef")
+    }
+
+    /// A fitted line is small enough that the lines of a ten-line paragraph take under a kilobyte
+    /// (glibc's small-block cache serves up to 1,032 bytes; a re-fit allocates its lines each time).
+    @Test func fittedLineIsCompact() {
+        #expect(MemoryLayout<FittedLine>.stride == 96)
+    }
 }
