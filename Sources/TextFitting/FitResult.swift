@@ -212,16 +212,24 @@ public struct FitResult: Sendable, Encodable {
     }
 
     /// A result whose lines are laid out when first read.
-    @inline(__always)
     init(size: Double, scale: Double, fits: Bool, width: Double, height: Double, lines: DeferredLines) {
+        self.init(
+            size: size, scale: scale, fits: fits, truncated: false, width: width, height: height, laidOut: [],
+            deferred: lines)
+    }
+
+    private init(
+        size: Double, scale: Double, fits: Bool, truncated: Bool, width: Double, height: Double, laidOut: [FittedLine],
+        deferred: DeferredLines?
+    ) {
         self.size = size
         self.scale = scale
         self.fits = fits
-        truncated = false
+        self.truncated = truncated
         self.width = width
         self.height = height
-        laidOut = []
-        deferred = lines
+        self.laidOut = laidOut
+        self.deferred = deferred
     }
 
     /// The result as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`.

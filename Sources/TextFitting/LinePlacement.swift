@@ -144,14 +144,9 @@ struct LineBoxPlacement {
 
     /// Unplaced lines (see ``unplacedLines(_:_:)``) placed top to bottom.
     func place(_ unplaced: [UnplacedLine]) -> [FittedLine] {
-        var fitted: [FittedLine] = []
-        fitted.reserveCapacity(unplaced.count)
         unplaced.withUnsafeBufferPointer { unplaced in
-            for index in unplaced.indices {
-                fitted.append(place(unplaced[index], at: index))
-            }
+            unplaced.indices.map { index in place(unplaced[index], at: index) }
         }
-        return fitted
     }
 
     /// `line` as the `index`th line at this size.
@@ -200,6 +195,17 @@ struct LineBoxPlacement {
                 }
             }
         }
+    }
+}
+
+extension LineTable {
+    /// The greedy layout at `limit` (no slack) and its lines, unplaced. `expected` is its line
+    /// count, to record them into an array that size.
+    func unplacedLayout(atLimit limit: Double, expected: Int) -> (summary: LayoutSummary, lines: [UnplacedLine]) {
+        var laid: [LaidLine] = []
+        laid.reserveCapacity(expected)
+        let summary = greedy(width: limit, slack: 1, emergency: false, record: true, lines: &laid)
+        return (summary, LineBoxPlacement.unplacedLines(laid, self))
     }
 }
 

@@ -67,10 +67,7 @@ final class RecentLayouts: Sendable {
     func unplacedLines(atLimit limit: Double, expected: Int) -> [UnplacedLine] {
         let known = locked { index(atLimit: limit).flatMap { entries[$0].lines } }
         if let known { return known }
-        var laid: [LaidLine] = []
-        laid.reserveCapacity(expected)
-        let summary = table.greedy(width: limit, slack: 1, emergency: false, record: true, lines: &laid)
-        let lines = LineBoxPlacement.unplacedLines(laid, table)
+        let (summary, lines) = table.unplacedLayout(atLimit: limit, expected: expected)
         keep(summary, lines: lines)
         return lines
     }

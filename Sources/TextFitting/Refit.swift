@@ -22,37 +22,47 @@ extension TextFitter {
         // As ``FitProblem/bestFit()`` settles it: rounded to the range's top when a hair below it,
         // and verified by the layout at that size; the exact size when the rounded one fails. No
         // problem is built: its copy of the tables costs more reference counting than the rest.
-        func summary(atSize size: Double) -> (summary: LayoutSummary, fits: Bool) {
+        func layout(atSize size: Double) -> (summary: LayoutSummary, stair: Staircase.Stair?, fits: Bool) {
             let width = options.unitWidth(atSize: size)
             let limit = width * (1 + fitTolerance)
-            let summary = stairs.0.summary(atLimit: limit) ?? stairs.1?.summary(atLimit: limit) ?? recent.summary(atLimit: limit)
+            var stair: Staircase.Stair?
+            let summary: LayoutSummary
+            if let known = stairs.0.summary(atLimit: limit) {
+                (summary, stair) = (known, stairs.0)
+            } else if let before = stairs.1, let known = before.summary(atLimit: limit) {
+                (summary, stair) = (known, before)
+            } else {
+                summary = recent.summary(atLimit: limit)
+            }
             let height = options.lineBoxHeight(lines: summary.lineCount, lineHeight: lineHeight)
-            return (summary, options.fits(summary, height: height, atSize: size, width: width))
+            return (summary, stair, options.fits(summary, height: height, atSize: size, width: width))
         }
         var size = exact >= options.maxSize * (1 - fitTolerance) ? options.maxSize : exact
-        var layout = summary(atSize: size)
-        if !layout.fits && size != exact {
+        var found = layout(atSize: size)
+        if !found.fits && size != exact {
             size = exact
-            layout = summary(atSize: size)
+            found = layout(atSize: size)
         }
-        guard layout.fits else { return nil }
+        guard found.fits else { return nil }
         // What ``FitProblem/fittedResult(_:size:)`` computes from the lines: the widest line is the
         // layout's widest times the size (multiplying by a positive size keeps the order).
         let placement = LineBoxPlacement(lineHeight: lineHeight, ascent: recent.ascent, options, size: size)
         let lines = DeferredLines(
-            recent, placement: placement, limit: options.unitWidth(atSize: size) * (1 + fitTolerance),
-            lineCount: layout.summary.lineCount)
+            staircase, stair: found.stair, placement: placement,
+            limit: options.unitWidth(atSize: size) * (1 + fitTolerance), lineCount: found.summary.lineCount)
         return FitResult(
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
-            width: layout.summary.maxWidth * size, height: placement.height(lines: layout.summary.lineCount),
+            width: found.summary.maxWidth * size, height: placement.height(lines: found.summary.lineCount),
             lines: lines)
     }
 }
 
 /// A result's lines, laid out when first read (by whichever thread reads them first) and kept.
 final class DeferredLines: Sendable {
-    /// Where the lines of the layouts met before are kept, unplaced.
-    private let recent: RecentLayouts
+    /// Where the lines of the stairs, and of the other layouts met last, are kept unplaced.
+    private let staircase: Staircase
+    /// The stair whose layout this is, if it is one's.
+    private let stair: Staircase.Stair?
     private let placement: LineBoxPlacement
     /// The width the greedy pass compares lines with: the frame's unit width at the size, with
     /// the tolerance's slack.
@@ -67,8 +77,9 @@ final class DeferredLines: Sendable {
     /// costs a dynamic exclusivity check per access.
     @exclusivity(unchecked) nonisolated(unsafe) private var laidOut: [FittedLine] = []
 
-    init(_ recent: RecentLayouts, placement: LineBoxPlacement, limit: Double, lineCount: Int) {
-        self.recent = recent
+    init(_ staircase: Staircase, stair: Staircase.Stair?, placement: LineBoxPlacement, limit: Double, lineCount: Int) {
+        self.staircase = staircase
+        self.stair = stair
         self.placement = placement
         self.limit = limit
         self.lineCount = lineCount
@@ -76,7 +87,11 @@ final class DeferredLines: Sendable {
 
     var lines: [FittedLine] {
         if state.load(ordering: .acquiring) == 2 { return laidOut }
-        let lines = placement.place(recent.unplacedLines(atLimit: limit, expected: lineCount))
+        let unplaced =
+            if let stair { staircase.unplacedLines(of: stair, atLimit: limit) } else {
+                staircase.recentLayouts.unplacedLines(atLimit: limit, expected: lineCount)
+            }
+        let lines = placement.place(unplaced)
         if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
             laidOut = lines
             state.store(2, ordering: .releasing)

@@ -56,6 +56,12 @@ package final class Staircase: Sendable {
         /// acquire ordering may read its stair without the lock.
         var written: UnsafeMutablePointer<Atomic<Int>>
         var slotCount: Int
+        /// Per stair, by its own line count − the widest layout's count (so the ends too), its
+        /// lines unplaced once a result read them: what a re-fit that lands on a stair reads
+        /// without a lock. Each slot is written once, before its state becomes 2 (with release
+        /// ordering); 1 while the first thread to lay the lines out stores them.
+        var lines: UnsafeMutablePointer<[UnplacedLine]>
+        var linesState: UnsafeMutablePointer<Atomic<Int>>
     }
 
     // Searches read stairs without a lock; finding the ends or a new stair takes the mutex, so that
@@ -97,6 +103,12 @@ package final class Staircase: Sendable {
             known.stairs.deallocate()
             known.written.deinitialize(count: known.slotCount)
             known.written.deallocate()
+            for slot in 0..<known.slotCount where known.linesState[slot].load(ordering: .acquiring) == 2 {
+                (known.lines + slot).deinitialize(count: 1)
+            }
+            known.lines.deallocate()
+            known.linesState.deinitialize(count: known.slotCount)
+            known.linesState.deallocate()
         }
         ends.deallocate()
     }
@@ -126,12 +138,15 @@ package final class Staircase: Sendable {
         let narrowest = table.summary(atWidth: 0)
         let slotCount = max(0, narrowest.lineCount - widest.lineCount + 1)
         let written = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: slotCount)
+        let linesState = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: slotCount)
         for slot in 0..<slotCount {
             (written + slot).initialize(to: Atomic(0))
+            (linesState + slot).initialize(to: Atomic(0))
         }
         ends.initialize(to: Ends(
             widest: widest, narrowest: narrowest, widestStair: Stair(widest), narrowestStair: Stair(narrowest),
-            stairs: .allocate(capacity: slotCount), written: written, slotCount: slotCount))
+            stairs: .allocate(capacity: slotCount), written: written, slotCount: slotCount,
+            lines: .allocate(capacity: slotCount), linesState: linesState))
         hasEnds.store(true, ordering: .releasing)
         return ends
     }
@@ -182,6 +197,20 @@ package final class Staircase: Sendable {
         (known.stairs + slot).initialize(to: found)
         known.written[slot].store(found.lineCount, ordering: .releasing)
         return found
+    }
+
+    /// The unplaced lines of `stair`'s layout, which greedy breaking gives at `limit` (no slack):
+    /// laid out by the first result that reads them, and kept.
+    func unplacedLines(of stair: Stair, atLimit limit: Double) -> [UnplacedLine] {
+        let known = knownEnds().pointee
+        let slot = stair.lineCount - known.widestStair.lineCount
+        if known.linesState[slot].load(ordering: .acquiring) == 2 { return known.lines[slot] }
+        let lines = table.unplacedLayout(atLimit: limit, expected: stair.lineCount).lines
+        if known.linesState[slot].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            (known.lines + slot).initialize(to: lines)
+            known.linesState[slot].store(2, ordering: .releasing)
+        }
+        return lines
     }
 
     /// The size a fit picks for `bounds` with line-box bounds: ``bestSize(_:)`` rounded as the full
