@@ -29,10 +29,11 @@ enum PiecewiseShaping {
 extension Font {
     /// The glyphs of `utf8Range` as HarfBuzz shapes the run whole, shaped in pieces of about
     /// `pieceLength` bytes (see ``PiecewiseShaping``), and how many pieces were joined (1 when the
-    /// run had to be shaped whole).
+    /// run had to be shaped whole). `budget` is how many bytes may be shaped in pieces before the
+    /// run is shaped whole instead; nil for 8 × the run's length and 8 × the piece length.
     func shapeRunInPieces(
         _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?,
-        pieceLength: Int
+        pieceLength: Int, budget: Int? = nil
     ) -> (glyphs: [ShapedGlyph], pieces: Int) {
         let backward = direction == .rightToLeft || direction == .bottomToTop
         // HarfBuzz guesses a missing script from the buffer's first letter; a piece would guess
@@ -80,7 +81,7 @@ extension Font {
         // Bytes shaped so far. Past this many (a text that keeps refusing seams) the run is
         // shaped whole, so the work stays a small multiple of the run's length.
         var shapedBytes = 0
-        let budget = 8 * utf8Range.count + 8 * pieceLength
+        let budget = budget ?? 8 * utf8Range.count + 8 * pieceLength
 
         // Shapes `start..<end` and, when it joins, appends its glyphs up to its seam.
         func shapePiece(to end: Int) -> PiecewiseShaping.Piece {

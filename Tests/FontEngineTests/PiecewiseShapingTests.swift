@@ -153,6 +153,26 @@ import Testing
         }
     }
 
+    @Test func aRunPastItsBudgetIsShapedWhole() throws {
+        // The safety net of a run that keeps refusing seams, reached here with a budget of a few
+        // pieces: the pieces already joined are dropped and the run is shaped whole, once.
+        let testCase = Self.cases[0]
+        let font = try Self.font(testCase.font)
+        let script = Itemizer.hbScript(testCase.script)
+        let text = Self.text(testCase.sentences, length: 2_000, seed: 11)
+        let expected = Self.whole(font, text, direction: testCase.direction, script: script)
+        let (glyphs, pieces) = font.shapeRunInPieces(
+            text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: testCase.direction,
+            script: script, pieceLength: 64, budget: 200)
+        #expect(glyphs == expected)
+        #expect(pieces == 1)
+        // The same run with the usual budget is joined from pieces.
+        let joined = font.shapeRunInPieces(
+            text, utf8Range: 0..<text.utf8.count, options: ShapingOptions(), direction: testCase.direction,
+            script: script, pieceLength: 64)
+        #expect(joined.glyphs == expected && joined.pieces > 1)
+    }
+
     @Test func aRunSetAgainstItsScriptIsShapedWhole() throws {
         // HarfBuzz 6.0 shapes an Arabic letter set left to right in its initial form when the
         // buffer ends a few characters later before certain text (here a zero-width joiner, or
