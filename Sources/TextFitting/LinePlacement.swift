@@ -60,14 +60,7 @@ extension FitProblem {
 
     /// The UTF-8 span of units `units`; empty ranges sit where the units would start.
     private func utf8Range(_ units: Range<Int>) -> Range<Int> {
-        let all = text.units
-        guard !units.isEmpty else {
-            let offset =
-                units.lowerBound < all.count
-                ? all[units.lowerBound].range.lowerBound : (all.last?.range.upperBound ?? 0)
-            return offset..<offset
-        }
-        return all[units.lowerBound].range.lowerBound..<all[units.upperBound - 1].range.upperBound
+        text.units.withUnsafeBufferPointer { LineBoxPlacement.utf8Range(units, of: $0) }
     }
 
     /// The text laid out at a size it fits at, as `lines`.
@@ -179,17 +172,7 @@ struct LineBoxPlacement {
         return table.text.units.withUnsafeBufferPointer { units in
             table.contentEnd.withUnsafeBufferPointer { contentEnd in
                 body { line in
-                    let shownEnd = max(line.start, contentEnd[line.end])
-                    // `utf8Range` of the shown units; an empty line sits where it would start.
-                    let range: Range<Int>
-                    if shownEnd > line.start {
-                        range = units[line.start].range.lowerBound..<units[shownEnd - 1].range.upperBound
-                    } else {
-                        let offset =
-                            line.start < units.count
-                            ? units[line.start].range.lowerBound : (units.last?.range.upperBound ?? 0)
-                        range = offset..<offset
-                    }
+                    let range = utf8Range(line.start..<max(line.start, contentEnd[line.end]), of: units)
                     return UnplacedLine(
                         content: .slice(of: source), range: range, units: line.start..<line.end, width: line.run.width)
                 }
@@ -206,6 +189,20 @@ extension LineTable {
         laid.reserveCapacity(expected)
         let summary = greedy(width: limit, slack: 1, emergency: false, record: true, lines: &laid)
         return (summary, LineBoxPlacement.unplacedLines(laid, self))
+    }
+}
+
+extension LineBoxPlacement {
+    /// The UTF-8 span of units `units` of `all`; empty ranges sit where the units would start.
+    @inline(__always)
+    static func utf8Range(_ units: Range<Int>, of all: UnsafeBufferPointer<TextUnit>) -> Range<Int> {
+        guard !units.isEmpty else {
+            let offset =
+                units.lowerBound < all.count
+                ? all[units.lowerBound].range.lowerBound : (all.last?.range.upperBound ?? 0)
+            return offset..<offset
+        }
+        return all[units.lowerBound].range.lowerBound..<all[units.upperBound - 1].range.upperBound
     }
 }
 

@@ -22,7 +22,7 @@ extension TextFitter {
         // As ``FitProblem/bestFit()`` settles it: rounded to the range's top when a hair below it,
         // and verified by the layout at that size; the exact size when the rounded one fails. No
         // problem is built: its copy of the tables costs more reference counting than the rest.
-        func layout(atSize size: Double) -> (summary: LayoutSummary, stair: Staircase.Stair?, fits: Bool) {
+        func layout(atSize size: Double) -> (summary: LayoutSummary, stair: Staircase.Stair?, limit: Double, fits: Bool) {
             let width = options.unitWidth(atSize: size)
             let limit = width * (1 + fitTolerance)
             var stair: Staircase.Stair?
@@ -35,7 +35,7 @@ extension TextFitter {
                 summary = recent.summary(atLimit: limit)
             }
             let height = options.lineBoxHeight(lines: summary.lineCount, lineHeight: lineHeight)
-            return (summary, stair, options.fits(summary, height: height, atSize: size, width: width))
+            return (summary, stair, limit, options.fits(summary, height: height, atSize: size, width: width))
         }
         var size = exact >= options.maxSize * (1 - fitTolerance) ? options.maxSize : exact
         var found = layout(atSize: size)
@@ -48,8 +48,7 @@ extension TextFitter {
         // layout's widest times the size (multiplying by a positive size keeps the order).
         let placement = LineBoxPlacement(lineHeight: lineHeight, ascent: recent.ascent, options, size: size)
         let lines = DeferredLines(
-            staircase, stair: found.stair, placement: placement,
-            limit: options.unitWidth(atSize: size) * (1 + fitTolerance), lineCount: found.summary.lineCount)
+            staircase, stair: found.stair, placement: placement, limit: found.limit, lineCount: found.summary.lineCount)
         return FitResult(
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
             width: found.summary.maxWidth * size, height: placement.height(lines: found.summary.lineCount),
