@@ -131,6 +131,12 @@ struct NormalizedOptions {
         return (count * lineHeight, (count - 1) * lineSpacing)
     }
 
+    /// The height `lines` line boxes `lineHeight` em tall take at `size`, spacing included.
+    func lineBoxHeight(lines: Int, lineHeight: Double, atSize size: Double) -> Double {
+        let (perSize, constant) = lineBoxHeight(lines: lines, lineHeight: lineHeight)
+        return perSize * size + constant
+    }
+
     /// The largest size at which `lines` line boxes `lineHeight` em tall, with the spacing between
     /// them, fit the frame's height (−∞ if none, ∞ if any).
     func heightBound(lines: Int, lineHeight: Double) -> Double {

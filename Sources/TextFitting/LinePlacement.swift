@@ -27,8 +27,7 @@ extension FitProblem {
                 height = Double(last - first) * step + (top - bottom) * size
             }
         } else {
-            let count = Double(shown.count)
-            height = count * text.lineHeight * size + (count - 1) * options.lineSpacing
+            height = options.lineBoxHeight(lines: shown.count, lineHeight: text.lineHeight, atSize: size)
         }
         let source = text.text
         let byteCount = source.utf8.count
@@ -74,7 +73,8 @@ extension FitProblem {
         let (fitted, widest) = placement.place(lines, table)
         return FitResult(
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
-            truncated: false, lines: fitted, width: widest, height: placement.height(lines: lines.count))
+            truncated: false, lines: fitted, width: widest,
+            height: options.lineBoxHeight(lines: lines.count, lineHeight: text.lineHeight, atSize: size))
     }
 
     /// The text that does not fit, laid out and truncated at `size`.
@@ -88,15 +88,13 @@ extension FitProblem {
 /// placing them needs, and nothing that holds a reference, so that a re-fit can keep it for
 /// lines laid out later at the cost of a few stored numbers.
 ///
-/// A line is placed in two steps: its unplaced form, which depends on the layout alone (its text,
-/// its ranges, its width in em), then its place at the size. A re-fit keeps the unplaced lines of
+/// A line is placed in two steps: its unplaced form, which depends on the layout alone (its ranges
+/// and its width in em), then its place at the size. A re-fit keeps the unplaced lines of
 /// the layouts it met and only places them again.
 struct LineBoxPlacement {
     let size: Double
     /// From one line's top to the next.
     let step: Double
-    let lineHeight: Double
-    let lineSpacing: Double
     /// From a line's top to its baseline.
     let baselineOffset: Double
     let frameWidth: Double
@@ -105,17 +103,9 @@ struct LineBoxPlacement {
     init(lineHeight: Double, ascent: Double, _ options: NormalizedOptions, size: Double) {
         self.size = size
         step = lineHeight * size + options.lineSpacing
-        self.lineHeight = lineHeight
-        lineSpacing = options.lineSpacing
         baselineOffset = ascent * size
         frameWidth = options.frameWidth
         alignment = options.alignment
-    }
-
-    /// The height `lines` line boxes take, spacing included.
-    func height(lines: Int) -> Double {
-        let count = Double(lines)
-        return count * lineHeight * size + (count - 1) * lineSpacing
     }
 
     /// `lines` placed top to bottom, and the widest one's width: what
@@ -125,9 +115,10 @@ struct LineBoxPlacement {
         // Reserved and appended to: see `FitProblem.result`.
         var fitted: [FittedLine] = []
         fitted.reserveCapacity(lines.count)
+        let source = table.text.text
         Self.withUnplacing(table) { unplaced in
             for (index, line) in lines.enumerated() {
-                let placed = place(unplaced(line), at: index)
+                let placed = place(unplaced(line), at: index, of: source)
                 if index == 0 || widest < placed.width { widest = placed.width }
                 fitted.append(placed)
             }
@@ -135,26 +126,26 @@ struct LineBoxPlacement {
         return (fitted, widest)
     }
 
-    /// Unplaced lines (see ``unplacedLines(_:_:)``) placed top to bottom.
-    func place(_ unplaced: [UnplacedLine]) -> [FittedLine] {
+    /// Unplaced lines of `source` (see ``unplacedLines(_:_:)``) placed top to bottom.
+    func place(_ unplaced: [UnplacedLine], of source: String) -> [FittedLine] {
         unplaced.withUnsafeBufferPointer { unplaced in
-            unplaced.indices.map { index in place(unplaced[index], at: index) }
+            unplaced.indices.map { index in place(unplaced[index], at: index, of: source) }
         }
     }
 
-    /// `line` as the `index`th line at this size.
+    /// `line` of `source` as the `index`th line at this size.
     @inline(__always)
-    private func place(_ line: UnplacedLine, at index: Int) -> FittedLine {
+    private func place(_ line: UnplacedLine, at index: Int, of source: String) -> FittedLine {
         let width = line.width * size
         let x = alignment.offset(of: width, in: frameWidth)
         // `result` adds a zero shift: keep it, for the sign of a zero.
         let y = Double(index) * step + 0.0
         return FittedLine(
-            content: line.content, range: line.range, width: width, x: x, y: y, baseline: y + baselineOffset,
-            penX: x, units: line.units, isTruncated: false)
+            content: .slice(of: source), range: line.range, width: width, x: x, y: y,
+            baseline: y + baselineOffset, penX: x, units: line.units, isTruncated: false)
     }
 
-    /// Each of `lines` with its text and ranges and its width in em.
+    /// Each of `lines` with its ranges and its width in em.
     static func unplacedLines(_ lines: [LaidLine], _ table: LineTable) -> [UnplacedLine] {
         var unplacedLines: [UnplacedLine] = []
         unplacedLines.reserveCapacity(lines.count)
@@ -168,13 +159,12 @@ struct LineBoxPlacement {
     /// input it shows.
     @inline(__always)
     private static func withUnplacing<T>(_ table: LineTable, _ body: ((LaidLine) -> UnplacedLine) -> T) -> T {
-        let source = table.text.text
-        return table.text.units.withUnsafeBufferPointer { units in
+        table.text.units.withUnsafeBufferPointer { units in
             table.contentEnd.withUnsafeBufferPointer { contentEnd in
                 body { line in
-                    let range = utf8Range(line.start..<max(line.start, contentEnd[line.end]), of: units)
-                    return UnplacedLine(
-                        content: .slice(of: source), range: range, units: line.start..<line.end, width: line.run.width)
+                    UnplacedLine(
+                        range: utf8Range(line.start..<max(line.start, contentEnd[line.end]), of: units),
+                        units: line.start..<line.end, width: line.run.width)
                 }
             }
         }
@@ -206,10 +196,10 @@ extension LineBoxPlacement {
     }
 }
 
-/// A line of a layout in line-box bounds before it is placed at a size: what it shows and its
-/// width in em.
+/// A line of a layout in line-box bounds before it is placed at a size: the part of the input it
+/// shows (its text is that range of the input) and its width in em. Plain values: a layout's kept
+/// lines hold no reference.
 struct UnplacedLine {
-    let content: LineText
     let range: Range<Int>
     let units: Range<Int>
     let width: Double

@@ -22,9 +22,6 @@ final class RecentLayouts: Sendable {
     private static let capacity = 4
 
     private let table: LineTable
-    /// The text's line height and ascent in em, read once.
-    let lineHeight: Double
-    let ascent: Double
     // A pthread mutex, as the staircase's. The entries live behind pointers, so that a look-up
     // reads a summary in place instead of copying an entry (and retaining its lines) per test,
     // and a class's stored `var` would cost a dynamic exclusivity check per access.
@@ -35,8 +32,6 @@ final class RecentLayouts: Sendable {
 
     init(_ table: LineTable) {
         self.table = table
-        lineHeight = table.text.lineHeight
-        ascent = table.text.ascent
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         entries = .allocate(capacity: Self.capacity)

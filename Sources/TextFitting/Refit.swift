@@ -18,7 +18,7 @@ extension TextFitter {
             lineSpacing: bounds.lineSpacing, alignment: alignment, truncation: .none, granularity: nil,
             presetSizes: nil)
         let recent = staircase.recentLayouts
-        let lineHeight = recent.lineHeight
+        let lineHeight = staircase.lineHeight
         // As ``FitProblem/bestFit()`` settles it: rounded to the range's top when a hair below it,
         // and verified by the layout at that size; the exact size when the rounded one fails. No
         // problem is built: its copy of the tables costs more reference counting than the rest.
@@ -46,12 +46,13 @@ extension TextFitter {
         guard found.fits else { return nil }
         // What ``FitProblem/fittedResult(_:size:)`` computes from the lines: the widest line is the
         // layout's widest times the size (multiplying by a positive size keeps the order).
-        let placement = LineBoxPlacement(lineHeight: lineHeight, ascent: recent.ascent, options, size: size)
+        let placement = LineBoxPlacement(lineHeight: lineHeight, ascent: staircase.ascent, options, size: size)
         let lines = DeferredLines(
             staircase, stair: found.stair, placement: placement, limit: found.limit, lineCount: found.summary.lineCount)
         return FitResult(
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
-            width: found.summary.maxWidth * size, height: placement.height(lines: found.summary.lineCount),
+            width: found.summary.maxWidth * size,
+            height: options.lineBoxHeight(lines: found.summary.lineCount, lineHeight: lineHeight, atSize: size),
             lines: lines)
     }
 }
@@ -68,12 +69,10 @@ final class DeferredLines: Sendable {
     private let limit: Double
     /// How many lines the layout has: the array that records them is allocated once, that large.
     private let lineCount: Int
-    /// 0 until the lines are laid out, 1 while the first thread to lay them out stores them, 2
-    /// once they are stored (with release ordering: a reader that loads 2 with acquire ordering
-    /// may read them). No lock: a thread that finds them not stored yet lays them out itself.
+    /// Whether `laidOut` is written (see ``WrittenOnce``).
     private let state = Atomic<Int>(0)
-    /// Written once, before `state` becomes 2; unchecked, as a class's stored `var` otherwise
-    /// costs a dynamic exclusivity check per access.
+    /// Written once, by the first thread to lay the lines out; unchecked, as a class's stored
+    /// `var` otherwise costs a dynamic exclusivity check per access.
     @exclusivity(unchecked) nonisolated(unsafe) private var laidOut: [FittedLine] = []
 
     init(_ staircase: Staircase, stair: Staircase.Stair?, placement: LineBoxPlacement, limit: Double, lineCount: Int) {
@@ -85,16 +84,32 @@ final class DeferredLines: Sendable {
     }
 
     var lines: [FittedLine] {
-        if state.load(ordering: .acquiring) == 2 { return laidOut }
-        let unplaced =
-            if let stair { staircase.unplacedLines(of: stair, atLimit: limit) } else {
-                staircase.recentLayouts.unplacedLines(atLimit: limit, expected: lineCount)
-            }
-        let lines = placement.place(unplaced)
+        WrittenOnce.value(state, read: { laidOut }, write: { laidOut = $0 }) {
+            let unplaced =
+                if let stair { staircase.unplacedLines(of: stair, atLimit: limit) } else {
+                    staircase.recentLayouts.unplacedLines(atLimit: limit, expected: lineCount)
+                }
+            return placement.place(unplaced, of: staircase.source)
+        }
+    }
+}
+
+/// A value computed once, when first asked for, by whichever thread asks first, and kept without
+/// a lock. `state` is 0 until then, 1 while the first thread to compute it stores it, 2 once it is
+/// stored (with release ordering, so a reader that loads 2 with acquire ordering sees the value).
+/// A thread that finds it not stored yet computes it itself and does not wait: every thread
+/// computes the same value.
+enum WrittenOnce {
+    @inline(__always)
+    static func value<T>(
+        _ state: borrowing Atomic<Int>, read: () -> T, write: (T) -> Void, make: () -> T
+    ) -> T {
+        if state.load(ordering: .acquiring) == 2 { return read() }
+        let value = make()
         if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            laidOut = lines
+            write(value)
             state.store(2, ordering: .releasing)
         }
-        return lines
+        return value
     }
 }

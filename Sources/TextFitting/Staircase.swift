@@ -19,8 +19,10 @@ import Synchronization
 /// each probe reporting the exact interval of widths its layout holds for) and remembered.
 package final class Staircase: Sendable {
     private let table: LineTable
-    /// The text's line height in em, read once: the search reads it at every stair.
-    private let lineHeight: Double
+    /// The text's line height and ascent in em, read once: the search reads the height at every
+    /// stair, and a re-fit places its lines by both.
+    let lineHeight: Double
+    let ascent: Double
     /// What a re-fit reads of a stair: its width and its line count.
     struct Stair {
         /// The unit width its widest line needs (the stair's width bound is frame width ÷ this).
@@ -58,8 +60,8 @@ package final class Staircase: Sendable {
         var slotCount: Int
         /// Per stair, by its own line count − the widest layout's count (so the ends too), its
         /// lines unplaced once a result read them: what a re-fit that lands on a stair reads
-        /// without a lock. Each slot is written once, before its state becomes 2 (with release
-        /// ordering); 1 while the first thread to lay the lines out stores them.
+        /// without a lock. Each slot is written once (see ``WrittenOnce``); its state is 2 once it
+        /// is.
         var lines: UnsafeMutablePointer<[UnplacedLine]>
         var linesState: UnsafeMutablePointer<Atomic<Int>>
     }
@@ -89,6 +91,7 @@ package final class Staircase: Sendable {
         guard table.hasMonotoneWidths else { return nil }
         self.table = table
         lineHeight = table.text.lineHeight
+        ascent = table.text.ascent
         recentLayouts = RecentLayouts(table)
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -199,18 +202,18 @@ package final class Staircase: Sendable {
         return found
     }
 
+    /// The text the lines are read from.
+    var source: String { table.text.text }
+
     /// The unplaced lines of `stair`'s layout, which greedy breaking gives at `limit` (no slack):
     /// laid out by the first result that reads them, and kept.
     func unplacedLines(of stair: Stair, atLimit limit: Double) -> [UnplacedLine] {
         let known = knownEnds().pointee
         let slot = stair.lineCount - known.widestStair.lineCount
-        if known.linesState[slot].load(ordering: .acquiring) == 2 { return known.lines[slot] }
-        let lines = table.unplacedLayout(atLimit: limit, expected: stair.lineCount).lines
-        if known.linesState[slot].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            (known.lines + slot).initialize(to: lines)
-            known.linesState[slot].store(2, ordering: .releasing)
-        }
-        return lines
+        return WrittenOnce.value(
+            known.linesState[slot], read: { known.lines[slot] },
+            write: { (known.lines + slot).initialize(to: $0) },
+            make: { table.unplacedLayout(atLimit: limit, expected: stair.lineCount).lines })
     }
 
     /// The size a fit picks for `bounds` with line-box bounds: ``bestSize(_:)`` rounded as the full
