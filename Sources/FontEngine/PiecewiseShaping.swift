@@ -95,7 +95,8 @@ extension Font {
                     isLast: end == utf8Range.upperBound, backward: backward, isPlainSeam: isPlainSeam)
                 if case .joins(let seam, _) = piece {
                     pieces.append((start, glyphs.count))
-                    Self.appendGlyphs(of: buffer, clusters: start..<seam, to: &glyphs)
+                    let kept = start..<seam
+                    Self.appendGlyphs(of: buffer, to: &glyphs) { kept.contains($0) }
                 }
                 return piece
             }
@@ -236,7 +237,7 @@ extension PiecewiseShaping {
         var count: UInt32 = 0
         let infos = UnsafeBufferPointer(start: hb_buffer_get_glyph_infos(buffer, &count), count: Int(count))
         // A piece after the first must start clear, or joining it is not exact.
-        if !isFirst, !startsClear(infos, at: start) { return .notJoinable }
+        if !isFirst, !startsClear(infos, at: start, backward: backward) { return .notJoinable }
         if isLast { return .joins(seam: end, others: []) }
         let boundaries = clearBoundaries(infos, after: start, backward: backward, where: isPlainSeam)
         guard let seam = boundaries.first else { return .noBoundary }
@@ -244,8 +245,16 @@ extension PiecewiseShaping {
     }
 
     /// Whether every glyph of the cluster at `start` (the piece's first, in logical order) is clear.
-    static func startsClear(_ infos: UnsafeBufferPointer<hb_glyph_info_t>, at start: Int) -> Bool {
-        infos.allSatisfy { $0.cluster != UInt32(start) || $0.mask & unsafeMask == 0 }
+    /// Clusters are monotone, so those glyphs lead the buffer in logical order: the walk stops at
+    /// the first glyph of another cluster instead of reading the whole piece.
+    static func startsClear(_ infos: UnsafeBufferPointer<hb_glyph_info_t>, at start: Int, backward: Bool) -> Bool {
+        var index = backward ? infos.count - 1 : 0
+        let step = backward ? -1 : 1
+        while infos.indices.contains(index), infos[index].cluster == UInt32(start) {
+            if infos[index].mask & unsafeMask != 0 { return false }
+            index += step
+        }
+        return true
     }
 
     /// The last few cluster starts after `start` whose glyphs are all clear, latest first: where

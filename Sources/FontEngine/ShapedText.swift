@@ -133,24 +133,25 @@ extension Font {
 
     /// The shaped glyphs in `buffer`, copied out of it.
     private static func glyphs(of buffer: OpaquePointer) -> [ShapedGlyph] {
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)
         // Reserved, then appended: `Array(unsafeUninitializedCapacity:)` allocates through an
         // unspecialized standard-library function that looks the storage type up at run time,
         // which cost more than the appends.
         var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        for index in 0..<Int(count) { glyphs.append(ShapedGlyph(infos![index], positions![index])) }
+        glyphs.reserveCapacity(Int(hb_buffer_get_length(buffer)))
+        appendGlyphs(of: buffer, to: &glyphs) { _ in true }
         return glyphs
     }
 
-    /// Appends the glyphs in `buffer` whose clusters lie in `clusters`, in the buffer's order.
-    static func appendGlyphs(of buffer: OpaquePointer, clusters: Range<Int>, to glyphs: inout [ShapedGlyph]) {
+    /// Appends the glyphs in `buffer` whose cluster `isKept`, in the buffer's order. Inlined, so
+    /// that copying every glyph (`{ _ in true }`) tests nothing per glyph.
+    @inline(__always)
+    static func appendGlyphs(
+        of buffer: OpaquePointer, to glyphs: inout [ShapedGlyph], where isKept: (Int) -> Bool
+    ) {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        for index in 0..<Int(count) where clusters.contains(Int(infos![index].cluster)) {
+        for index in 0..<Int(count) where isKept(Int(infos![index].cluster)) {
             glyphs.append(ShapedGlyph(infos![index], positions![index]))
         }
     }
