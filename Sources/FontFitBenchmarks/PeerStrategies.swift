@@ -84,7 +84,7 @@ struct PeerStrategies {
         let prepared = try font.prepare(text)
         func fontfitRefitBody() throws -> Double {
             let result = try prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize)
-            return result.size + Double(result.lines.count)
+            return Benchmarks.readingEveryLine(of: result)
         }
         let refit = try Timing.time { try fontfitRefitBody() }
         var overRefit: [(key: String, record: Record)] = []

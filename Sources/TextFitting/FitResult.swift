@@ -61,6 +61,7 @@ public struct FittedLine: Sendable, Hashable {
             units: units, isTruncated: false)
     }
 
+    @usableFromInline
     init(
         content: LineText, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
         penX: Double, units: Range<Int>, isTruncated: Bool
@@ -97,6 +98,7 @@ public struct FittedLine: Sendable, Hashable {
 
 /// A line's text: most often the line's own range of the input, kept as the input and made only
 /// when asked for; else (a truncated line, or text that was set) the text itself.
+@usableFromInline
 struct LineText: Sendable {
     /// The input, of which the line shows its range (clamped to it); or, when `isWhole`, the
     /// line's text. A string and a flag rather than an enum: copying a line is then one retain,
@@ -105,12 +107,14 @@ struct LineText: Sendable {
     private let isWhole: Bool
 
     /// The line's range of `source`.
+    @inlinable
     static func slice(of source: String) -> LineText { LineText(storage: source, isWhole: false) }
 
     /// `text` itself.
     static func whole(_ text: String) -> LineText { LineText(storage: text, isWhole: true) }
 
-    private init(storage: String, isWhole: Bool) {
+    @usableFromInline
+    init(storage: String, isWhole: Bool) {
         self.storage = storage
         self.isWhole = isWhole
     }
@@ -167,20 +171,21 @@ public struct FitResult: Sendable, Encodable {
     public var truncated: Bool
     /// The lines that show the text at ``size``, top to bottom.
     ///
-    /// A re-fit of prepared text into a new frame lays its lines out when they are first read, once
-    /// (a resize slider that only needs the size, or whether it fits, never pays for them).
-    public var lines: [FittedLine] {
-        get { deferred?.lines ?? laidOut }
+    /// A re-fit of prepared text into a new frame finds its layout's lines when they are first
+    /// read (a resize slider that only needs the size, or whether it fits, never pays for them),
+    /// and places each line as it is read.
+    public var lines: FittedLines {
+        get { deferred?.lines ?? FittedLines(laidOut) }
         set {
-            laidOut = newValue
+            laidOut = newValue.storedLines()
             deferred = nil
         }
         _modify {
             var lines = self.lines
-            // Let go of the stored array first, so that the caller mutates a unique one in place.
+            // Let go of the stored lines first, so that the caller mutates unique ones in place.
             laidOut = []
             deferred = nil
-            defer { laidOut = lines }
+            defer { laidOut = lines.storedLines() }
             yield &lines
         }
     }
@@ -188,11 +193,13 @@ public struct FitResult: Sendable, Encodable {
     public var width: Double
     /// The used height: line boxes (with spacing) or ink, per ``FitBounds``.
     public var height: Double
-    /// The lines, unless they are laid out when first read (then `deferred` has them). Two
-    /// stored properties rather than an enum: reading a case's payload copies it, a retain and a
-    /// release on every read of ``lines``.
+    /// The lines, unless they are found when first read (then `deferred` has them). Two stored
+    /// properties rather than an enum: reading a case's payload copies it, a retain and a release
+    /// on every read of ``lines``. `Optional<…>` rather than `…?`: that spelling starts the
+    /// property at nil, and each init then released the nil it replaced, a copy of the whole
+    /// result the optimizer kept.
     private var laidOut: [FittedLine]
-    private var deferred: DeferredLines?
+    private var deferred: Optional<DeferredLayout>
 
     /// The members of the JSON encoding, in the order fontfit's JSON output lists them.
     private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
@@ -211,8 +218,8 @@ public struct FitResult: Sendable, Encodable {
         deferred = nil
     }
 
-    /// A result whose lines are laid out when first read.
-    init(size: Double, scale: Double, fits: Bool, width: Double, height: Double, lines: DeferredLines) {
+    /// A result whose lines are found when first read.
+    init(size: Double, scale: Double, fits: Bool, width: Double, height: Double, lines: DeferredLayout) {
         self.init(
             size: size, scale: scale, fits: fits, truncated: false, width: width, height: height, laidOut: [],
             deferred: lines)
@@ -220,7 +227,7 @@ public struct FitResult: Sendable, Encodable {
 
     private init(
         size: Double, scale: Double, fits: Bool, truncated: Bool, width: Double, height: Double, laidOut: [FittedLine],
-        deferred: DeferredLines?
+        deferred: DeferredLayout?
     ) {
         self.size = size
         self.scale = scale

@@ -91,22 +91,31 @@ extension FitProblem {
 /// A line is placed in two steps: its unplaced form, which depends on the layout alone (its ranges
 /// and its width in em), then its place at the size. A re-fit keeps the unplaced lines of
 /// the layouts it met and only places them again.
-struct LineBoxPlacement {
-    let size: Double
+@usableFromInline
+struct LineBoxPlacement: Sendable {
+    @usableFromInline let size: Double
     /// From one line's top to the next.
-    let step: Double
+    @usableFromInline let step: Double
     /// From a line's top to its baseline.
-    let baselineOffset: Double
-    let frameWidth: Double
-    let alignment: LineAlignment
+    @usableFromInline let baselineOffset: Double
+    @usableFromInline let frameWidth: Double
+    /// The alignment's ``LineAlignment/fraction``.
+    @usableFromInline let alignment: Double
 
     init(lineHeight: Double, ascent: Double, _ options: NormalizedOptions, size: Double) {
         self.size = size
         step = lineHeight * size + options.lineSpacing
         baselineOffset = ascent * size
         frameWidth = options.frameWidth
-        alignment = options.alignment
+        alignment = options.alignment.fraction
     }
+
+    private init() {
+        (size, step, baselineOffset, frameWidth, alignment) = (0, 0, 0, 0, 0)
+    }
+
+    /// What stored lines carry in place of a placement.
+    static let none = LineBoxPlacement()
 
     /// `lines` placed top to bottom, and the widest one's width: what
     /// ``FitProblem/result(_:size:fits:truncated:)`` computes from the shown lines, in one pass.
@@ -126,18 +135,12 @@ struct LineBoxPlacement {
         return (fitted, widest)
     }
 
-    /// Unplaced lines of `source` (see ``unplacedLines(_:_:)``) placed top to bottom.
-    func place(_ unplaced: [UnplacedLine], of source: String) -> [FittedLine] {
-        unplaced.withUnsafeBufferPointer { unplaced in
-            unplaced.indices.map { index in place(unplaced[index], at: index, of: source) }
-        }
-    }
-
     /// `line` of `source` as the `index`th line at this size.
-    @inline(__always)
-    private func place(_ line: UnplacedLine, at index: Int, of source: String) -> FittedLine {
+    @inlinable @inline(__always)
+    func place(_ line: UnplacedLine, at index: Int, of source: String) -> FittedLine {
         let width = line.width * size
-        let x = alignment.offset(of: width, in: frameWidth)
+        // As ``LineAlignment/offset(of:in:)`` computes it.
+        let x = (frameWidth - width) * alignment
         // `result` adds a zero shift: keep it, for the sign of a zero.
         let y = Double(index) * step + 0.0
         return FittedLine(
@@ -174,11 +177,11 @@ struct LineBoxPlacement {
 extension LineTable {
     /// The greedy layout at `limit` (no slack) and its lines, unplaced. `expected` is its line
     /// count, to record them into an array that size.
-    func unplacedLayout(atLimit limit: Double, expected: Int) -> (summary: LayoutSummary, lines: [UnplacedLine]) {
+    func unplacedLayout(atLimit limit: Double, expected: Int) -> (summary: LayoutSummary, lines: UnplacedLayout) {
         var laid: [LaidLine] = []
         laid.reserveCapacity(expected)
         let summary = greedy(width: limit, slack: 1, emergency: false, record: true, lines: &laid)
-        return (summary, LineBoxPlacement.unplacedLines(laid, self))
+        return (summary, UnplacedLayout(source: text.text, lines: LineBoxPlacement.unplacedLines(laid, self)))
     }
 }
 
@@ -199,8 +202,22 @@ extension LineBoxPlacement {
 /// A line of a layout in line-box bounds before it is placed at a size: the part of the input it
 /// shows (its text is that range of the input) and its width in em. Plain values: a layout's kept
 /// lines hold no reference.
-struct UnplacedLine {
-    let range: Range<Int>
-    let units: Range<Int>
-    let width: Double
+@usableFromInline
+struct UnplacedLine: Sendable {
+    @usableFromInline let range: Range<Int>
+    @usableFromInline let units: Range<Int>
+    @usableFromInline let width: Double
+}
+
+/// A layout's lines before they are placed, with the input they show: what a re-fit's lines are
+/// read from, one reference for a result to hold.
+@usableFromInline
+final class UnplacedLayout: Sendable {
+    @usableFromInline let source: String
+    @usableFromInline let lines: [UnplacedLine]
+
+    init(source: String, lines: [UnplacedLine]) {
+        self.source = source
+        self.lines = lines
+    }
 }

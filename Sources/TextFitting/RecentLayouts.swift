@@ -14,7 +14,7 @@ final class RecentLayouts: Sendable {
     private struct Entry {
         var summary: LayoutSummary
         /// The layout's lines, unplaced (see ``LineBoxPlacement``), once a result read them.
-        var lines: [UnplacedLine]?
+        var lines: UnplacedLayout?
     }
 
     /// How many layouts are kept: a slider moving back and forth crosses a few; more would make
@@ -59,7 +59,7 @@ final class RecentLayouts: Sendable {
     /// The unplaced lines of the greedy layout at `limit` (no slack): kept ones, or one pass that
     /// records them, kept. `expected` is the layout's line count, to record them into an array
     /// that size.
-    func unplacedLines(atLimit limit: Double, expected: Int) -> [UnplacedLine] {
+    func unplacedLines(atLimit limit: Double, expected: Int) -> UnplacedLayout {
         let known = locked { index(atLimit: limit).flatMap { entries[$0].lines } }
         if let known { return known }
         let (summary, lines) = table.unplacedLayout(atLimit: limit, expected: expected)
@@ -75,7 +75,7 @@ final class RecentLayouts: Sendable {
 
     /// Keeps a layout found outside the lock: as a new entry, or as the lines of the one kept for
     /// the same interval (the same layout: another thread may have kept it meanwhile).
-    private func keep(_ summary: LayoutSummary, lines: [UnplacedLine]?) {
+    private func keep(_ summary: LayoutSummary, lines: UnplacedLayout?) {
         locked {
             if let index = index(atLimit: summary.lowerWidth) {
                 if entries[index].lines == nil { entries[index].lines = lines }

@@ -17,7 +17,6 @@ extension TextFitter {
             frameHeight: bounds.frameHeight, lineLimit: bounds.lineLimit, bounds: .lineBox,
             lineSpacing: bounds.lineSpacing, alignment: alignment, truncation: .none, granularity: nil,
             presetSizes: nil)
-        let recent = staircase.recentLayouts
         let lineHeight = staircase.lineHeight
         // As ``FitProblem/bestFit()`` settles it: rounded to the range's top when a hair below it,
         // and verified by the layout at that size; the exact size when the rounded one fails. No
@@ -32,7 +31,7 @@ extension TextFitter {
             } else if let before = stairs.1, let known = before.summary(atLimit: limit) {
                 (summary, stair) = (known, before)
             } else {
-                summary = recent.summary(atLimit: limit)
+                summary = staircase.recentLayouts.summary(atLimit: limit)
             }
             let height = options.lineBoxHeight(lines: summary.lineCount, lineHeight: lineHeight)
             return (summary, stair, limit, options.fits(summary, height: height, atSize: size, width: width))
@@ -47,50 +46,47 @@ extension TextFitter {
         // What ``FitProblem/fittedResult(_:size:)`` computes from the lines: the widest line is the
         // layout's widest times the size (multiplying by a positive size keeps the order).
         let placement = LineBoxPlacement(lineHeight: lineHeight, ascent: staircase.ascent, options, size: size)
-        let lines = DeferredLines(
-            staircase, stair: found.stair, placement: placement, limit: found.limit, lineCount: found.summary.lineCount)
-        return FitResult(
-            size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: true,
-            width: found.summary.maxWidth * size,
-            height: options.lineBoxHeight(lines: found.summary.lineCount, lineHeight: lineHeight, atSize: size),
-            lines: lines)
+        let scale = options.maxSize > 0 ? size / options.maxSize : 1
+        let width = found.summary.maxWidth * size
+        let height = options.lineBoxHeight(lines: found.summary.lineCount, lineHeight: lineHeight, atSize: size)
+        // A stair's lines once read are kept: the result holds them rather than the staircase to
+        // find them in, one reference fewer to count.
+        let lines = DeferredLayout(
+            staircase, isStair: found.stair != nil, placement: placement, limit: found.limit,
+            lineCount: found.summary.lineCount)
+        return FitResult(size: size, scale: scale, fits: true, width: width, height: height, lines: lines)
     }
 }
 
-/// A result's lines, laid out when first read (by whichever thread reads them first) and kept.
-final class DeferredLines: Sendable {
-    /// Where the lines of the stairs, and of the other layouts met last, are kept unplaced.
+/// Where a re-fit's lines are found when read: the layout's lines, unplaced, are kept by the
+/// staircase (with its stairs, or among the layouts met last), found on the first read and placed
+/// as each is read (by the placement the result keeps). Plain values and one reference: a re-fit
+/// allocates nothing for its lines.
+struct DeferredLayout: Sendable {
     private let staircase: Staircase
-    /// The stair whose layout this is, if it is one's.
-    private let stair: Staircase.Stair?
+    /// Whether the layout is a stair's (else one of the layouts met last).
+    private let isStair: Bool
     private let placement: LineBoxPlacement
     /// The width the greedy pass compares lines with: the frame's unit width at the size, with
     /// the tolerance's slack.
     private let limit: Double
     /// How many lines the layout has: the array that records them is allocated once, that large.
     private let lineCount: Int
-    /// Whether `laidOut` is written (see ``WrittenOnce``).
-    private let state = Atomic<Int>(0)
-    /// Written once, by the first thread to lay the lines out; unchecked, as a class's stored
-    /// `var` otherwise costs a dynamic exclusivity check per access.
-    @exclusivity(unchecked) nonisolated(unsafe) private var laidOut: [FittedLine] = []
 
-    init(_ staircase: Staircase, stair: Staircase.Stair?, placement: LineBoxPlacement, limit: Double, lineCount: Int) {
+    init(_ staircase: Staircase, isStair: Bool, placement: LineBoxPlacement, limit: Double, lineCount: Int) {
         self.staircase = staircase
-        self.stair = stair
+        self.isStair = isStair
         self.placement = placement
         self.limit = limit
         self.lineCount = lineCount
     }
 
-    var lines: [FittedLine] {
-        WrittenOnce.value(state, read: { laidOut }, write: { laidOut = $0 }) {
-            let unplaced =
-                if let stair { staircase.unplacedLines(of: stair, atLimit: limit) } else {
-                    staircase.recentLayouts.unplacedLines(atLimit: limit, expected: lineCount)
-                }
-            return placement.place(unplaced, of: staircase.source)
-        }
+    var lines: FittedLines {
+        let layout =
+            if isStair { staircase.unplacedLines(ofStairWith: lineCount, atLimit: limit) } else {
+                staircase.recentLayouts.unplacedLines(atLimit: limit, expected: lineCount)
+            }
+        return FittedLines(placing: layout, by: placement)
     }
 }
 

@@ -62,7 +62,7 @@ package final class Staircase: Sendable {
         /// lines unplaced once a result read them: what a re-fit that lands on a stair reads
         /// without a lock. Each slot is written once (see ``WrittenOnce``); its state is 2 once it
         /// is.
-        var lines: UnsafeMutablePointer<[UnplacedLine]>
+        var lines: UnsafeMutablePointer<UnplacedLayout>
         var linesState: UnsafeMutablePointer<Atomic<Int>>
     }
 
@@ -205,15 +205,15 @@ package final class Staircase: Sendable {
     /// The text the lines are read from.
     var source: String { table.text.text }
 
-    /// The unplaced lines of `stair`'s layout, which greedy breaking gives at `limit` (no slack):
-    /// laid out by the first result that reads them, and kept.
-    func unplacedLines(of stair: Stair, atLimit limit: Double) -> [UnplacedLine] {
+    /// The unplaced lines of the layout of the stair of `lineCount` lines, which greedy breaking
+    /// gives at `limit` (no slack): laid out by the first result that reads them, and kept.
+    func unplacedLines(ofStairWith lineCount: Int, atLimit limit: Double) -> UnplacedLayout {
         let known = knownEnds().pointee
-        let slot = stair.lineCount - known.widestStair.lineCount
+        let slot = lineCount - known.widestStair.lineCount
         return WrittenOnce.value(
             known.linesState[slot], read: { known.lines[slot] },
             write: { (known.lines + slot).initialize(to: $0) },
-            make: { table.unplacedLayout(atLimit: limit, expected: stair.lineCount).lines })
+            make: { table.unplacedLayout(atLimit: limit, expected: lineCount).lines })
     }
 
     /// The size a fit picks for `bounds` with line-box bounds: ``bestSize(_:)`` rounded as the full

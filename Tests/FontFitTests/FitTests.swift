@@ -200,7 +200,7 @@ extension FitTests {
         let prepared = try font.prepare(text)
         _ = try prepared.fit(in: frames[0], maxSize: 60, minimumScaleFactor: 0.05)
         let shared = try prepared.fit(in: frames[3], maxSize: 60, minimumScaleFactor: 0.05)
-        try await withThrowingTaskGroup(of: (Int, FitResult, Double?, [FittedLine]).self) { group in
+        try await withThrowingTaskGroup(of: (Int, FitResult, Double?, FittedLines).self) { group in
             for round in 0..<64 {
                 let index = round % frames.count
                 group.addTask {
@@ -219,6 +219,29 @@ extension FitTests {
 }
 
 extension FitTests {
+    /// A re-fit's lines, placed as they are read, are the values a fresh fit stores: read one by
+    /// one, as an array, encoded as JSON, and after one of them is changed (the others stay).
+    @Test func aRefitsLinesAreAFreshFitsLinesHoweverTheyAreRead() throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let text = "The quick brown fox jumps over the lazy dog, again and again."
+        let prepared = try font.prepare(text)
+        let frame = FrameSize(width: 150, height: 120)
+        let fresh = try font.prepare(text).fit(in: frame, maxSize: 60, minimumScaleFactor: 0.05, alignment: .center)
+        _ = try prepared.fit(in: FrameSize(width: 300, height: 90), maxSize: 60, minimumScaleFactor: 0.05)
+        var refit = try prepared.fit(in: frame, maxSize: 60, minimumScaleFactor: 0.05, alignment: .center)
+        #expect(fresh.lines.count > 2 && refit.lines.count == fresh.lines.count)
+        for (line, freshLine) in zip(refit.lines, fresh.lines) {
+            #expect(line == freshLine && line.text == freshLine.text && line.x == freshLine.x && line.y == freshLine.y)
+        }
+        #expect(Array(refit.lines) == Array(fresh.lines) && refit.lines.hashValue == fresh.lines.hashValue)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(refit) == encoder.encode(fresh))
+        refit.lines[1].text = "changed"
+        #expect(refit.lines[1].text == "changed" && refit.lines[1].range == fresh.lines[1].range)
+        #expect(refit.lines[0] == fresh.lines[0] && Array(refit.lines[2...]) == Array(fresh.lines[2...]))
+    }
+
     /// The closed-form one-line fit gives what the general fitter gives, line for line.
     @Test func closedFormSingleLineFitEqualsTheGeneralFit() throws {
         let font = try loadFont("DejaVuSans.ttf")

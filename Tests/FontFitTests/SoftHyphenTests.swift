@@ -46,4 +46,19 @@ import Testing
             #expect(drawn <= frame.width * (1 + 1e-9), "\(line.text) drawn at \(result.size) pt is \(drawn) pt")
         }
     }
+
+    /// A re-fit of prepared text (answered by its staircase once it has been asked) draws the same
+    /// hyphens as a fresh fit.
+    @Test(arguments: [60.0, 100, 140])
+    func aRefitDrawsTheHyphensAFreshFitDraws(frameWidth: Double) throws {
+        let font = try loadFont("DejaVuSans.ttf")
+        let prepared = try font.prepare(Self.word)
+        let frame = FrameSize(width: frameWidth, height: 1000)
+        let fresh = try font.fit(Self.word, in: frame, maxSize: 20, minimumScaleFactor: 0.5)
+        #expect(fresh.lines.contains { $0.text.hasSuffix("\u{2010}") })
+        for _ in 0..<3 {
+            let refit = try prepared.fit(in: frame, maxSize: 20, minimumScaleFactor: 0.5)
+            #expect(refit.size == fresh.size && refit.lines == fresh.lines, "\(refit) vs \(fresh)")
+        }
+    }
 }

@@ -1,0 +1,75 @@
+/// The lines of a fit, top to bottom.
+///
+/// A fit stores its lines. A re-fit of prepared text stores none: it places each line when it is
+/// read, from the layout the prepared text keeps (each line's range and width in em), so that
+/// reading a re-fit's lines allocates nothing and a line read only for its geometry costs a few
+/// multiplications. Either way the lines are the same values, and setting one stores them all.
+public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, Hashable, Encodable,
+    CustomStringConvertible, ExpressibleByArrayLiteral
+{
+    public typealias Index = Int
+    public typealias Indices = Range<Int>
+
+    /// The lines, unless they are placed when read (then `layout` has them).
+    @usableFromInline var stored: [FittedLine]
+    /// A layout's lines before placement, with the input they show, and where they go.
+    @usableFromInline var layout: Optional<UnplacedLayout>
+    @usableFromInline var placement: LineBoxPlacement
+
+    package init(_ lines: [FittedLine]) {
+        stored = lines
+        layout = nil
+        placement = .none
+    }
+
+    /// `layout`'s lines placed by `placement` as they are read.
+    init(placing layout: UnplacedLayout, by placement: LineBoxPlacement) {
+        stored = []
+        self.layout = layout
+        self.placement = placement
+    }
+
+    public init(arrayLiteral lines: FittedLine...) {
+        self.init(lines)
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { layout?.lines.count ?? stored.count }
+    @inlinable public var indices: Range<Int> { 0..<endIndex }
+
+    @inlinable public subscript(index: Int) -> FittedLine {
+        get {
+            if let layout { placement.place(layout.lines[index], at: index, of: layout.source) } else { stored[index] }
+        }
+        set { replace(at: index, with: newValue) }
+    }
+
+    /// Stores the lines, placed now if they are placed when read, then sets one.
+    @usableFromInline
+    mutating func replace(at index: Int, with line: FittedLine) {
+        if layout != nil { self = FittedLines(storedLines()) }
+        stored[index] = line
+    }
+
+    /// The lines as stored lines, placed now if they are placed when read.
+    func storedLines() -> [FittedLine] {
+        layout == nil ? stored : Array(self)
+    }
+
+    public static func == (lhs: FittedLines, rhs: FittedLines) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for line in self { hasher.combine(line) }
+    }
+
+    /// A JSON array of the lines.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for line in self { try container.encode(line) }
+    }
+
+    public var description: String { Array(self).description }
+}
