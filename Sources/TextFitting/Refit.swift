@@ -49,8 +49,6 @@ extension TextFitter {
         let scale = options.maxSize > 0 ? size / options.maxSize : 1
         let width = found.summary.maxWidth * size
         let height = options.lineBoxHeight(lines: found.summary.lineCount, lineHeight: lineHeight, atSize: size)
-        // A stair's lines once read are kept: the result holds them rather than the staircase to
-        // find them in, one reference fewer to count.
         let lines = DeferredLayout(
             staircase, isStair: found.stair != nil, placement: placement, limit: found.limit,
             lineCount: found.summary.lineCount)
@@ -60,8 +58,7 @@ extension TextFitter {
 
 /// Where a re-fit's lines are found when read: the layout's lines, unplaced, are kept by the
 /// staircase (with its stairs, or among the layouts met last), found on the first read and placed
-/// as each is read (by the placement the result keeps). Plain values and one reference: a re-fit
-/// allocates nothing for its lines.
+/// as each is read. Plain values and one reference: a re-fit allocates nothing for its lines.
 struct DeferredLayout: Sendable {
     private let staircase: Staircase
     /// Whether the layout is a stair's (else one of the layouts met last).
