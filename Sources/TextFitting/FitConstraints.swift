@@ -27,6 +27,7 @@ public enum LineAlignment: Sendable {
     }
 
     /// Where something `width` wide starts inside `container`.
+    @inlinable
     package func offset(of width: Double, in container: Double) -> Double {
         (container - width) * fraction
     }

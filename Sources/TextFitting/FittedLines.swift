@@ -8,25 +8,21 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
     CustomStringConvertible, ExpressibleByArrayLiteral
 {
     public typealias Index = Int
-    public typealias Indices = Range<Int>
 
-    /// The lines, unless they are placed when read (then `layout` has them).
+    /// The lines, unless they are placed when read (then `placed` has them).
     @usableFromInline var stored: [FittedLine]
     /// A layout's lines before placement, with the input they show, and where they go.
-    @usableFromInline var layout: Optional<UnplacedLayout>
-    @usableFromInline var placement: LineBoxPlacement
+    @usableFromInline var placed: Optional<(layout: UnplacedLayout, placement: LineBoxPlacement)>
 
     package init(_ lines: [FittedLine]) {
         stored = lines
-        layout = nil
-        placement = .none
+        placed = nil
     }
 
     /// `layout`'s lines placed by `placement` as they are read.
     init(placing layout: UnplacedLayout, by placement: LineBoxPlacement) {
         stored = []
-        self.layout = layout
-        self.placement = placement
+        placed = (layout, placement)
     }
 
     public init(arrayLiteral lines: FittedLine...) {
@@ -34,12 +30,15 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
     }
 
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { layout?.lines.count ?? stored.count }
-    @inlinable public var indices: Range<Int> { 0..<endIndex }
+    @inlinable public var endIndex: Int { placed?.layout.lines.count ?? stored.count }
 
     @inlinable public subscript(index: Int) -> FittedLine {
         get {
-            if let layout { placement.place(layout.lines[index], at: index, of: layout.source) } else { stored[index] }
+            if let (layout, placement) = placed {
+                placement.place(layout.lines[index], at: index, of: layout.source)
+            } else {
+                stored[index]
+            }
         }
         set { replace(at: index, with: newValue) }
     }
@@ -47,13 +46,13 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
     /// Stores the lines, placed now if they are placed when read, then sets one.
     @usableFromInline
     mutating func replace(at index: Int, with line: FittedLine) {
-        if layout != nil { self = FittedLines(storedLines()) }
+        if placed != nil { self = FittedLines(storedLines()) }
         stored[index] = line
     }
 
     /// The lines as stored lines, placed now if they are placed when read.
     func storedLines() -> [FittedLine] {
-        layout == nil ? stored : Array(self)
+        placed == nil ? stored : Array(self)
     }
 
     public static func == (lhs: FittedLines, rhs: FittedLines) -> Bool {

@@ -99,23 +99,15 @@ struct LineBoxPlacement: Sendable {
     /// From a line's top to its baseline.
     @usableFromInline let baselineOffset: Double
     @usableFromInline let frameWidth: Double
-    /// The alignment's ``LineAlignment/fraction``.
-    @usableFromInline let alignment: Double
+    @usableFromInline let alignment: LineAlignment
 
     init(lineHeight: Double, ascent: Double, _ options: NormalizedOptions, size: Double) {
         self.size = size
         step = lineHeight * size + options.lineSpacing
         baselineOffset = ascent * size
         frameWidth = options.frameWidth
-        alignment = options.alignment.fraction
+        alignment = options.alignment
     }
-
-    private init() {
-        (size, step, baselineOffset, frameWidth, alignment) = (0, 0, 0, 0, 0)
-    }
-
-    /// What stored lines carry in place of a placement.
-    static let none = LineBoxPlacement()
 
     /// `lines` placed top to bottom, and the widest one's width: what
     /// ``FitProblem/result(_:size:fits:truncated:)`` computes from the shown lines, in one pass.
@@ -139,8 +131,7 @@ struct LineBoxPlacement: Sendable {
     @inlinable @inline(__always)
     func place(_ line: UnplacedLine, at index: Int, of source: String) -> FittedLine {
         let width = line.width * size
-        // As ``LineAlignment/offset(of:in:)`` computes it.
-        let x = (frameWidth - width) * alignment
+        let x = alignment.offset(of: width, in: frameWidth)
         // `result` adds a zero shift: keep it, for the sign of a zero.
         let y = Double(index) * step + 0.0
         return FittedLine(

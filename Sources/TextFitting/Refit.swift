@@ -1,5 +1,3 @@
-import Synchronization
-
 extension TextFitter {
     /// `table`'s text fitted into new bounds with line-box bounds and proportional widths, the way
     /// a resize slider asks: the size read from the staircase, the layout at that size known from
@@ -84,25 +82,5 @@ struct DeferredLayout: Sendable {
                 staircase.recentLayouts.unplacedLines(atLimit: limit, expected: lineCount)
             }
         return FittedLines(placing: layout, by: placement)
-    }
-}
-
-/// A value computed once, when first asked for, by whichever thread asks first, and kept without
-/// a lock. `state` is 0 until then, 1 while the first thread to compute it stores it, 2 once it is
-/// stored (with release ordering, so a reader that loads 2 with acquire ordering sees the value).
-/// A thread that finds it not stored yet computes it itself and does not wait: every thread
-/// computes the same value.
-enum WrittenOnce {
-    @inline(__always)
-    static func value<T>(
-        _ state: borrowing Atomic<Int>, read: () -> T, write: (T) -> Void, make: () -> T
-    ) -> T {
-        if state.load(ordering: .acquiring) == 2 { return read() }
-        let value = make()
-        if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            write(value)
-            state.store(2, ordering: .releasing)
-        }
-        return value
     }
 }

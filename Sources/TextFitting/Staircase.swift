@@ -208,11 +208,11 @@ package final class Staircase: Sendable {
     /// The unplaced lines of the layout of the stair of `lineCount` lines, which greedy breaking
     /// gives at `limit` (no slack): laid out by the first result that reads them, and kept.
     func unplacedLines(ofStairWith lineCount: Int, atLimit limit: Double) -> UnplacedLayout {
-        let known = knownEnds().pointee
-        let slot = lineCount - known.widestStair.lineCount
+        let ends = knownEnds()
+        let slot = lineCount - ends.pointee.widestStair.lineCount
+        let lines = ends.pointee.lines
         return WrittenOnce.value(
-            known.linesState[slot], read: { known.lines[slot] },
-            write: { (known.lines + slot).initialize(to: $0) },
+            ends.pointee.linesState[slot], read: { lines[slot] }, write: { (lines + slot).initialize(to: $0) },
             make: { table.unplacedLayout(atLimit: limit, expected: lineCount).lines })
     }
 
@@ -337,5 +337,27 @@ extension Staircase.Stair {
         self.init(
             width: max(layout.maxWidth, layout.lowerWidth), lineCount: layout.lineCount, start: layout.lowerWidth,
             maxWidth: layout.maxWidth, end: layout.upperWidth)
+    }
+}
+
+/// A value computed once, when first asked for, by whichever thread asks first, and kept without
+/// a lock. `state` is 0 until then, 1 while the first thread to compute it stores it, 2 once it is
+/// stored (with release ordering, so a reader that loads 2 with acquire ordering sees the value).
+/// A thread that finds it not stored yet computes it itself and does not wait: every thread
+/// computes the same value. (Synchronization's `AtomicLazyReference` does this for a class
+/// reference, but its `load()` reaches this module unspecialized: some 400 instructions a read,
+/// half a re-fit.)
+enum WrittenOnce {
+    @inline(__always)
+    static func value<T>(
+        _ state: borrowing Atomic<Int>, read: () -> T, write: (T) -> Void, make: () -> T
+    ) -> T {
+        if state.load(ordering: .acquiring) == 2 { return read() }
+        let value = make()
+        if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            write(value)
+            state.store(2, ordering: .releasing)
+        }
+        return value
     }
 }

@@ -47,8 +47,9 @@ import Testing
         }
     }
 
-    /// A re-fit of prepared text (answered by its staircase once it has been asked) draws the same
-    /// hyphens as a fresh fit.
+    /// A re-fit of prepared text draws the same hyphens as a fresh fit. Hyphens make a longer
+    /// line possibly narrower, so such a text has no staircase: its re-fits search as a fit does,
+    /// and only that search adds the hyphens.
     @Test(arguments: [60.0, 100, 140])
     func aRefitDrawsTheHyphensAFreshFitDraws(frameWidth: Double) throws {
         let font = try loadFont("DejaVuSans.ttf")
