@@ -69,7 +69,7 @@ public struct PreparedText: Sendable {
         table = FitTable(measured)
         defaultWidthModel = paragraph.fonts.defaultWidthModel
         isVertical = paragraph.isVertical
-        hasSoftHyphens = measured.units.contains { $0.hyphenAdvance > 0 }
+        hasSoftHyphens = measured.hyphenAdvance > 0 && measured.units.contains { $0.isSoftHyphenBreak }
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
@@ -184,7 +184,7 @@ public struct PreparedText: Sendable {
     func withHyphens(_ result: FitResult) -> FitResult {
         func breaksAtHyphen(_ line: FittedLine) -> Bool {
             guard !line.isTruncated, let last = line.units.last, last < measured.units.count - 1 else { return false }
-            return measured.units[last].hyphenAdvance > 0
+            return measured.units[last].isSoftHyphenBreak
         }
         // Looked for before the lines are touched: mutating them would copy the whole array on
         // every re-fit, and most texts have no soft hyphen.

@@ -88,17 +88,17 @@ struct MeasuredTextBuilder {
                                 let range = byteByByte
                                     ? index..<(index + 1)
                                     : starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
-                                var hyphenAdvance = 0.0
-                                if mayHaveSoftHyphens && breaks[index] == .allowed && Self.isSoftHyphen(range, in: text) {
-                                    hyphen = hyphen ?? ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
-                                    hyphenAdvance = hyphen!
+                                let isSoftHyphenBreak =
+                                    mayHaveSoftHyphens && breaks[index] == .allowed && Self.isSoftHyphen(range, in: text)
+                                if isSoftHyphenBreak && hyphen == nil {
+                                    hyphen = ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
                                 }
                                 units.append(
                                     TextUnit(
                                         range: range, advance: advances[index], isWhitespace: isWhitespace[index],
                                         breakAfter: breaks[index],
                                         unsafeToBreakAfter: index + 1 < count && unsafeBefore[index + 1],
-                                        hyphenAdvance: hyphenAdvance))
+                                        isSoftHyphenBreak: isSoftHyphenBreak))
                             }
                         }
                     }
@@ -109,7 +109,7 @@ struct MeasuredTextBuilder {
         let finalUnits = units
         return MeasuredText(
             text: text, units: units, ascent: metrics.ascent, descent: metrics.descent,
-            lineGap: metrics.lineGap, inks: inks, ellipsis: nil,
+            lineGap: metrics.lineGap, inks: inks, ellipsis: nil, hyphenAdvance: hyphen ?? 0,
             reshapedWidth: { range in
                 // Only lines whose boundary HarfBuzz marked unsafe get here: shape them on their own.
                 guard let last = finalUnits[range].lastIndex(where: { !$0.isWhitespace }) else { return 0 }

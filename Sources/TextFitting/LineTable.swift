@@ -106,6 +106,7 @@ final class LineTableData: Sendable {
         var anyHyphen = false
         // Without a way to reshape, no break is unsafe: lines keep their summed widths.
         let canReshape = reshaped != nil
+        let hyphenAdvance = text.hyphenAdvance
         // One pass writing through buffers: this runs on every fit, so it avoids per-element checks.
         var prefix = [Double](filledWith: 0, count: count + 1)
         prefix.withUnsafeMutableBufferPointer { prefix in
@@ -128,7 +129,9 @@ final class LineTableData: Sendable {
                             // A hard break after the last unit ends the text rather than starting
                             // a paragraph.
                             if isMandatory && index < count - 1 { paragraphCount += 1 }
-                            let hyphen = index < count - 1 && lastContent == index + 1 ? unit.hyphenAdvance : 0
+                            let hyphen =
+                                index < count - 1 && lastContent == index + 1 && unit.isSoftHyphenBreak
+                                ? hyphenAdvance : 0
                             if hyphen != 0 { anyHyphen = true }
                             breaks.append(
                                 BreakPoint(
@@ -152,7 +155,7 @@ final class LineTableData: Sendable {
             advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe } && !anyHyphen
         self.hasMonotoneWidths = hasMonotoneWidths
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
-        hyphenAfter = anyHyphen ? units.map(\.hyphenAdvance) : []
+        hyphenAfter = anyHyphen ? units.map { $0.isSoftHyphenBreak ? hyphenAdvance : 0 } : []
         ink = withInk ? Self.inkBoxes(text.inks, count: count, prefix: prefix) : []
     }
 

@@ -26,16 +26,15 @@
 
 /// One grapheme cluster (never split) of the text, in logical order.
 ///
-/// 32 bytes, not 40: the range is kept as a start and a 32-bit length (a grapheme cluster is a few
-/// bytes long), and the stored members are declared widest first so that the flags fill the last
-/// word. A fit writes and reads one unit per grapheme (a 1 MB fit holds a million of them).
+/// 24 bytes, not 40: the range is kept as a start and a 32-bit length (a grapheme cluster is a few
+/// bytes long), a soft hyphen's break is a flag (every one draws the same hyphen, whose width the
+/// text keeps once), and the stored members are declared widest first so that the flags fill the
+/// last word. A fit writes and reads one unit per grapheme (a 1 MB fit holds a million of them),
+/// and a large fit's time goes largely to the kernel handing it fresh pages.
 @usableFromInline package struct TextUnit: Sendable, Hashable {
     @usableFromInline var utf8Start: Int
     /// The advance at size 1 (em).
     @usableFromInline package var advance: Double
-    /// The width (size 1) a line that breaks after this unit gains: a break at a soft hyphen draws
-    /// a hyphen there. 0 for every other unit, and where no break happens nothing is drawn.
-    @usableFromInline package var hyphenAdvance: Double
     @usableFromInline var utf8Length: UInt32
     /// Trailing whitespace does not count toward a line's width.
     @usableFromInline package var isWhitespace: Bool
@@ -43,6 +42,9 @@
     @usableFromInline package var breakAfter: BreakKind
     /// HarfBuzz says a line ending after this unit (or starting after it) must be shaped again.
     @usableFromInline package var unsafeToBreakAfter: Bool
+    /// A soft hyphen a line may break after: a line that does draws a hyphen there, and is
+    /// ``MeasuredText/hyphenAdvance`` wider. Where no break happens nothing is drawn.
+    @usableFromInline package var isSoftHyphenBreak: Bool
 
     /// UTF-8 offsets into ``MeasuredText/text``.
     @inlinable
@@ -53,7 +55,7 @@
     @inlinable
     package init(
         range: Range<Int>, advance: Double, isWhitespace: Bool, breakAfter: BreakKind,
-        unsafeToBreakAfter: Bool = false, hyphenAdvance: Double = 0
+        unsafeToBreakAfter: Bool = false, isSoftHyphenBreak: Bool = false
     ) {
         utf8Start = range.lowerBound
         // A grapheme cluster longer than 4 GB cannot be measured (nor held in memory) anyway.
@@ -62,7 +64,7 @@
         self.isWhitespace = isWhitespace
         self.breakAfter = breakAfter
         self.unsafeToBreakAfter = unsafeToBreakAfter
-        self.hyphenAdvance = hyphenAdvance
+        self.isSoftHyphenBreak = isSoftHyphenBreak
     }
 }
 
@@ -100,6 +102,9 @@ package struct MeasuredText: Sendable {
     package var inks: [InkExtent?]
     /// "…" measured at size 1; nil when the font has none, in which case truncation just cuts.
     package var ellipsis: Ellipsis?
+    /// The width (size 1) of the hyphen a line breaking at a soft hyphen draws
+    /// (``TextUnit/isSoftHyphenBreak``); 0 when the text has none.
+    package var hyphenAdvance: Double
     /// The exact width (size 1) of `units[range]` shaped on their own, trailing whitespace excluded.
     ///
     /// Called only for a line (or a candidate line) whose start or end is marked
@@ -110,7 +115,8 @@ package struct MeasuredText: Sendable {
 
     package init(
         text: String, units: [TextUnit], ascent: Double, descent: Double, lineGap: Double,
-        inks: [InkExtent?] = [], ellipsis: Ellipsis?, reshapedWidth: (@Sendable (Range<Int>) -> Double)? = nil
+        inks: [InkExtent?] = [], ellipsis: Ellipsis?, hyphenAdvance: Double = 0,
+        reshapedWidth: (@Sendable (Range<Int>) -> Double)? = nil
     ) {
         self.text = text
         self.units = units
@@ -119,6 +125,7 @@ package struct MeasuredText: Sendable {
         self.descent = descent
         self.lineGap = lineGap
         self.ellipsis = ellipsis
+        self.hyphenAdvance = hyphenAdvance
         self.reshapedWidth = reshapedWidth
     }
 }

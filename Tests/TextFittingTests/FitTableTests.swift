@@ -113,4 +113,10 @@ import Testing
         #expect(edited.text == "other" && edited != line)
         #expect(result.lines.map(\.text).joined(separator: " ") == "The quick brown fox jumps over the lazy dog")
     }
+
+    /// A fit holds one unit per grapheme (a million for 1 MB of text), so its size is the memory a
+    /// large fit writes: the layout its documentation promises.
+    @Test func aUnitIsThreeWords() {
+        #expect(MemoryLayout<TextUnit>.stride == 24)
+    }
 }
