@@ -231,6 +231,14 @@ struct LineTable {
     var lineReach: [Int] { data.lineReach }
     var hyphenAfter: [Double] { data.hyphenAfter }
 
+    /// Room enough for the greedy lines at unit width `width`, most of the time: as many as the
+    /// text's whole advance fills, a quarter more for ragged ends, at most one per break.
+    func expectedLineCount(atUnitWidth width: Double) -> Int {
+        let filled = prefix[count] / width
+        guard filled.isFinite, filled >= 0 else { return 16 }
+        return Int(min(Double(breaks.count), filled * 1.25)) + 16
+    }
+
     /// The end of the shown content of a line `start..<end`.
     @inline(__always)
     func trimmedEnd(start: Int, end: Int) -> Int { max(start, contentEnd[end]) }

@@ -93,9 +93,12 @@ extension FitProblem {
         /// The line count of the layout that set `explored`, if one did.
         var failedLines = Int.max
         var layout: LayoutSummary
-        // Probes keep their lines, so that the one that proves itself can be the result's.
+        let estimate = estimatedLines()
+        // Probes keep their lines, so that the one that proves itself can be the result's. Room for
+        // the estimate and a quarter more: a long text's lines grown by doubling were a fifth of
+        // the memory its fit wrote.
         var lines: [LaidLine] = []
-        lines.reserveCapacity(32)
+        lines.reserveCapacity(max(32, estimate + estimate / 4))
         var recorded = false
         func probe(_ width: Double, record: Bool = false) -> LayoutSummary {
             lines.removeAll(keepingCapacity: true)
@@ -105,7 +108,6 @@ extension FitProblem {
         func proven(_ width: Double, _ top: Double) -> (size: Double, witness: Witness?) {
             (top, recorded ? Witness(width: width, layout: layout, lines: lines) : nil)
         }
-        let estimate = estimatedLines()
         let estimatedSize = heightBound(lines: estimate)
         // The maximum size is worth a pass only when the estimate says it may fit; if it is
         // skipped, its layout is just one more among those searched.
