@@ -84,21 +84,34 @@ struct MeasuredTextBuilder {
                 advances.withUnsafeBufferPointer { advances in
                     unsafeBefore.withUnsafeBufferPointer { unsafeBefore in
                         breaks.withUnsafeBufferPointer { breaks in
-                            for index in 0..<count {
-                                let range = byteByByte
-                                    ? index..<(index + 1)
-                                    : starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
-                                let isSoftHyphenBreak =
-                                    mayHaveSoftHyphens && breaks[index] == .allowed && Self.isSoftHyphen(range, in: text)
-                                if isSoftHyphenBreak && hyphen == nil {
-                                    hyphen = ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
+                            // Inlined twice, so that text held byte by byte (one byte a grapheme,
+                            // so no soft hyphen) runs a loop that tests neither per unit: half the
+                            // instructions of the general one.
+                            @inline(__always) func appendUnits(
+                                mayHaveSoftHyphens: Bool, rangeOf: (Int) -> Range<Int>
+                            ) {
+                                for index in 0..<count {
+                                    let range = rangeOf(index)
+                                    let isSoftHyphenBreak =
+                                        mayHaveSoftHyphens && breaks[index] == .allowed
+                                        && Self.isSoftHyphen(range, in: text)
+                                    if isSoftHyphenBreak && hyphen == nil {
+                                        hyphen = ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
+                                    }
+                                    units.append(
+                                        TextUnit(
+                                            range: range, advance: advances[index], isWhitespace: isWhitespace[index],
+                                            breakAfter: breaks[index],
+                                            unsafeToBreakAfter: index + 1 < count && unsafeBefore[index + 1],
+                                            isSoftHyphenBreak: isSoftHyphenBreak))
                                 }
-                                units.append(
-                                    TextUnit(
-                                        range: range, advance: advances[index], isWhitespace: isWhitespace[index],
-                                        breakAfter: breaks[index],
-                                        unsafeToBreakAfter: index + 1 < count && unsafeBefore[index + 1],
-                                        isSoftHyphenBreak: isSoftHyphenBreak))
+                            }
+                            if byteByByte {
+                                appendUnits(mayHaveSoftHyphens: false) { $0..<($0 + 1) }
+                            } else {
+                                appendUnits(mayHaveSoftHyphens: mayHaveSoftHyphens) { index in
+                                    starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
+                                }
                             }
                         }
                     }
