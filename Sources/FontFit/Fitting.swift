@@ -66,10 +66,14 @@ public struct PreparedText: Sendable {
         self.measured = measured
         self.wraps = wraps
         self.hasInk = hasInk
-        table = FitTable(measured)
+        let table = FitTable(measured)
+        self.table = table
         defaultWidthModel = paragraph.fonts.defaultWidthModel
         isVertical = paragraph.isVertical
-        hasSoftHyphens = measured.hyphenAdvance > 0 && measured.units.contains { $0.isSoftHyphenBreak }
+        // The tables found it while building: a hyphen that is not the last unit, of some width
+        // (a visible one: a hyphen of negative width is counted, never drawn). Read from the local:
+        // reading `self.table` here copied the whole prepared text.
+        hasSoftHyphens = measured.hyphenAdvance > 0 && table.drawsHyphens
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,

@@ -76,7 +76,7 @@ struct FitProblem {
         let tolerance = TextFitter.fitTolerance
         let width = options.unitWidth(atSize: size)
         var lines: [LaidLine] = []
-        if record { lines.reserveCapacity(table.expectedLineCount(atUnitWidth: width)) }
+        if record { lines.reserveCapacity(table.lineCapacity(atUnitWidth: width)) }
         let layout = table.greedy(
             width: width, slack: 1 + tolerance, emergency: false, record: record, lines: &lines)
         return (lines, fits(layout, atSize: size, width: width))

@@ -78,8 +78,9 @@ final class LineTableData: Sendable {
     let reshaped: (@Sendable (Range<Int>) -> Double)?
     /// `reshaped` is set and some unit is unsafe to break after, so it may be called.
     let hasReshaping: Bool
-    /// Per unit, the hyphen a line breaking after it draws; empty when the text has no soft hyphen.
-    let hyphenAfter: [Double]
+    /// Some line may break at a soft hyphen and draw a hyphen there (one that is not the text's
+    /// last unit, with a hyphen of some width): only then does a line's width read the units' flags.
+    let drawsHyphens: Bool
     /// The widths of lines that start and end at break points (all lines but emergency cuts) are
     /// plain differences of prefix sums of finite, non-negative advances, so such a line never
     /// narrows as it gains segments and greedy line counts never grow with the width.
@@ -103,7 +104,7 @@ final class LineTableData: Sendable {
         var paragraphCount = 1
         var anyUnsafe = false
         var advancesOrdered = true
-        var anyHyphen = false
+        var drawsHyphens = false
         // Without a way to reshape, no break is unsafe: lines keep their summed widths.
         let canReshape = reshaped != nil
         let hyphenAdvance = text.hyphenAdvance
@@ -132,7 +133,7 @@ final class LineTableData: Sendable {
                             let hyphen =
                                 index < count - 1 && lastContent == index + 1 && unit.isSoftHyphenBreak
                                 ? hyphenAdvance : 0
-                            if hyphen != 0 { anyHyphen = true }
+                            if hyphen != 0 { drawsHyphens = true }
                             breaks.append(
                                 BreakPoint(
                                     end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen,
@@ -152,10 +153,10 @@ final class LineTableData: Sendable {
         // unsafe, their widths are never reshaped.
         // A hyphen drawn at one break and not at the next can make a longer line narrower.
         let hasMonotoneWidths =
-            advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe } && !anyHyphen
+            advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe } && !drawsHyphens
         self.hasMonotoneWidths = hasMonotoneWidths
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
-        hyphenAfter = anyHyphen ? units.map { $0.isSoftHyphenBreak ? hyphenAdvance : 0 } : []
+        self.drawsHyphens = drawsHyphens
         ink = withInk ? Self.inkBoxes(text.inks, count: count, prefix: prefix) : []
     }
 
@@ -229,14 +230,20 @@ struct LineTable {
     var hasReshaping: Bool { data.hasReshaping }
     var hasMonotoneWidths: Bool { data.hasMonotoneWidths }
     var lineReach: [Int] { data.lineReach }
-    var hyphenAfter: [Double] { data.hyphenAfter }
+    var drawsHyphens: Bool { data.drawsHyphens }
 
     /// Room enough for the greedy lines at unit width `width`, most of the time: as many as the
-    /// text's whole advance fills, a quarter more for ragged ends, at most one per break.
-    func expectedLineCount(atUnitWidth width: Double) -> Int {
-        let filled = prefix[count] / width
-        guard filled.isFinite, filled >= 0 else { return 16 }
-        return Int(min(Double(breaks.count), filled * 1.25)) + 16
+    /// text's whole advance fills.
+    func lineCapacity(atUnitWidth width: Double) -> Int {
+        lineCapacity(forAbout: prefix[count] / width)
+    }
+
+    /// Room for about `lines` lines: a quarter more for ragged ends, at most one per break. A long
+    /// text's lines grown by doubling instead were a fifth of the memory its fit wrote.
+    @inline(__always)
+    func lineCapacity(forAbout lines: Double) -> Int {
+        guard lines.isFinite, lines >= 0 else { return 16 }
+        return Int(min(Double(breaks.count), lines * 1.25)) + 16
     }
 
     /// The end of the shown content of a line `start..<end`.
@@ -255,7 +262,9 @@ struct LineTable {
     @inline(__always)
     func advanceWidth(start: Int, shownEnd: Int, end: Int) -> Double {
         guard shownEnd > start else { return 0 }
-        let hyphen = !hyphenAfter.isEmpty && shownEnd == end && end < count ? hyphenAfter[end - 1] : 0
+        let hyphen =
+            drawsHyphens && shownEnd == end && end < count && data.text.units[end - 1].isSoftHyphenBreak
+            ? data.text.hyphenAdvance : 0
         // Test the flag before touching the closure: binding it costs a retain per call.
         if hasReshaping
             && ((start > 0 && isUnsafeAfter(start - 1)) || (end < count && isUnsafeAfter(end - 1))),

@@ -94,11 +94,9 @@ extension FitProblem {
         var failedLines = Int.max
         var layout: LayoutSummary
         let estimate = estimatedLines()
-        // Probes keep their lines, so that the one that proves itself can be the result's. Room for
-        // the estimate and a quarter more: a long text's lines grown by doubling were a fifth of
-        // the memory its fit wrote.
+        // Probes keep their lines, so that the one that proves itself can be the result's.
         var lines: [LaidLine] = []
-        lines.reserveCapacity(max(32, estimate + estimate / 4))
+        lines.reserveCapacity(table.lineCapacity(forAbout: Double(estimate)))
         var recorded = false
         func probe(_ width: Double, record: Bool = false) -> LayoutSummary {
             lines.removeAll(keepingCapacity: true)

@@ -87,6 +87,9 @@ package struct FitTable: Sendable {
     /// The text the tables were built from.
     package var text: MeasuredText { table.text }
 
+    /// Whether some line may break at a soft hyphen and draw a hyphen there.
+    package var drawsHyphens: Bool { table.drawsHyphens }
+
     /// Builds the tables for `text`; ink tables only when some unit has ink (without any, ink
     /// bounds see no ink, as they would in the text itself).
     package init(_ text: MeasuredText) {
