@@ -6,10 +6,7 @@ public struct ShapedGlyph: Sendable, Hashable {
     public let glyphID: UInt32
     /// The UTF-8 offset in the text of the first character this glyph belongs to (HarfBuzz's cluster,
     /// as `hb-shape` prints it).
-    public var cluster: Int { Int(clusterOffset) }
-    /// ``cluster`` as HarfBuzz stores it: 32 bits make a glyph 28 bytes instead of 40, and a fit
-    /// writes and reads every glyph of its text.
-    private let clusterOffset: UInt32
+    public var cluster: Int { Int(clusterAndFlag & Self.clusterBits) }
     /// How far the pen moves right after the glyph.
     public let xAdvance: Int32
     /// How far the pen moves up after the glyph (vertical text: negative, down).
@@ -20,7 +17,13 @@ public struct ShapedGlyph: Sendable, Hashable {
     public let yOffset: Int32
     /// HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: breaking the line before this glyph changes the
     /// shaping, so a line that starts or ends here must be shaped again.
-    public let unsafeToBreak: Bool
+    public var unsafeToBreak: Bool { clusterAndFlag & Self.unsafeToBreakBit != 0 }
+    /// ``cluster`` in the low 31 bits (HarfBuzz's cluster: texts are shaped only below 2 GB, whose
+    /// length HarfBuzz takes as an Int32), ``unsafeToBreak`` in the top one: a glyph is 24 bytes
+    /// rather than 28 or 40, and a fit writes and reads every glyph of its text.
+    private let clusterAndFlag: UInt32
+    private static let unsafeToBreakBit: UInt32 = 1 << 31
+    private static let clusterBits: UInt32 = ~unsafeToBreakBit
 
     /// HarfBuzz's glyph as it left it in a buffer.
     @inline(__always)
@@ -38,12 +41,11 @@ public struct ShapedGlyph: Sendable, Hashable {
         unsafeToBreak: Bool
     ) {
         self.glyphID = glyphID
-        clusterOffset = cluster
+        clusterAndFlag = cluster | (unsafeToBreak ? Self.unsafeToBreakBit : 0)
         self.xAdvance = xAdvance
         self.yAdvance = yAdvance
         self.xOffset = xOffset
         self.yOffset = yOffset
-        self.unsafeToBreak = unsafeToBreak
     }
 }
 

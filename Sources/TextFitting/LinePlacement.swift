@@ -157,7 +157,7 @@ struct LineBoxPlacement: Sendable {
             table.contentEnd.withUnsafeBufferPointer { contentEnd in
                 body { line in
                     UnplacedLine(
-                        range: utf8Range(line.start..<max(line.start, contentEnd[line.end]), of: units),
+                        range: utf8Range(line.start..<max(line.start, Int(contentEnd[line.end])), of: units),
                         units: line.start..<line.end, width: line.run.width)
                 }
             }

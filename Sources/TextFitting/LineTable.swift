@@ -67,8 +67,9 @@ final class LineTableData: Sendable {
     /// `prefix[i]` is the pen position of unit i: the sum of the advances before it.
     let prefix: [Double]
     /// `contentEnd[e]` is 1 + the index of the last unit before `e` that is not trailing-trimmable
-    /// (0 if none): a line `s..<e` shows units `s..<max(s, contentEnd[e])`.
-    let contentEnd: [Int]
+    /// (0 if none): a line `s..<e` shows units `s..<max(s, contentEnd[e])`. 32 bits, as unit
+    /// indices of a text HarfBuzz can shape (below 2 GB) are: half the bytes a unit of a large fit.
+    let contentEnd: [Int32]
     /// The places at which a line may end, ascending; the last ends at `count`.
     let breaks: [BreakPoint]
     /// Runs of text between mandatory breaks (at least 1).
@@ -100,7 +101,7 @@ final class LineTableData: Sendable {
         self.reshaped = reshaped
         var breaks: [BreakPoint] = []
         breaks.reserveCapacity(count)
-        var contentEnd = [Int](filledWith: 0, count: count + 1)
+        var contentEnd = [Int32](filledWith: 0, count: count + 1)
         var paragraphCount = 1
         var anyUnsafe = false
         var advancesOrdered = true
@@ -123,7 +124,7 @@ final class LineTableData: Sendable {
                         // A unit before a hard break is a line separator even when not flagged as
                         // whitespace.
                         if !unit.isWhitespace && unit.breakAfter != .mandatory { lastContent = index + 1 }
-                        contentEnd[index + 1] = lastContent
+                        contentEnd[index + 1] = Int32(truncatingIfNeeded: lastContent)
                         if unit.unsafeToBreakAfter { anyUnsafe = true }
                         if unit.breakAfter != .none || index == count - 1 {
                             let isMandatory = unit.breakAfter == .mandatory
@@ -218,7 +219,7 @@ struct LineTable {
     var text: MeasuredText { data.text }
     var count: Int { data.count }
     var prefix: [Double] { data.prefix }
-    var contentEnd: [Int] { data.contentEnd }
+    var contentEnd: [Int32] { data.contentEnd }
     var breaks: [BreakPoint] { data.breaks }
     var paragraphCount: Int { data.paragraphCount }
     var ink: [InkBox] { data.ink }
@@ -248,7 +249,7 @@ struct LineTable {
 
     /// The end of the shown content of a line `start..<end`.
     @inline(__always)
-    func trimmedEnd(start: Int, end: Int) -> Int { max(start, contentEnd[end]) }
+    func trimmedEnd(start: Int, end: Int) -> Int { max(start, Int(contentEnd[end])) }
 
     /// The first unit at or after `index` that is not whitespace (or `end`).
     func leadingTrimmed(_ index: Int, end: Int, units: [TextUnit]) -> Int {

@@ -48,4 +48,22 @@ import Testing
         #expect(!vertical.addAdvances(unitOfByte: (0..<9).map(Int32.init), to: &advances, unsafeBefore: &unsafe))
         #expect(advances.allSatisfy { $0 == 0 })
     }
+
+    /// A glyph keeps its cluster and HarfBuzz's unsafe-to-break flag in one word (24 bytes a glyph,
+    /// written and read for every character a fit measures): both read back as HarfBuzz set them.
+    @Test func aGlyphIsSixWordsAndKeepsItsClusterAndFlag() throws {
+        #expect(MemoryLayout<ShapedGlyph>.stride == 24)
+        for unsafe in [false, true] {
+            let glyph = ShapedGlyph(
+                glyphID: 7, cluster: UInt32(Int32.max), xAdvance: -1, yAdvance: 2, xOffset: -3, yOffset: 4,
+                unsafeToBreak: unsafe)
+            #expect(glyph.cluster == Int(Int32.max) && glyph.unsafeToBreak == unsafe)
+        }
+        // Arabic letters join, so HarfBuzz marks breaks inside a word unsafe; clusters stay offsets
+        // into the text, decreasing in a right-to-left run.
+        let text = "مرحبا بالعالم"
+        let glyphs = ShapedParagraph(text, fonts: FontStack(try Self.font("NotoSansArabic-Regular.ttf"))).runs[0].glyphs
+        #expect(glyphs.contains(where: \.unsafeToBreak) && glyphs.contains(where: { !$0.unsafeToBreak }))
+        #expect(glyphs.first!.cluster > glyphs.last!.cluster && glyphs.allSatisfy { $0.cluster < text.utf8.count })
+    }
 }
