@@ -48,16 +48,28 @@ struct LineRun {
 
 /// One place a line may end, with what a greedy pass needs to know about a line ending there.
 struct BreakPoint {
-    /// The exclusive end of a line breaking here.
-    var end: Int
-    /// `contentEnd[end]`: a line `s..<end` shows units `s..<max(s, contentEnd)`.
-    var contentEnd: Int
     /// `prefix[contentEnd]`, plus the hyphen a break here draws: where a line ending here stops.
-    var pen: Double
-    var isMandatory: Bool
+    let pen: Double
+    /// The exclusive end of a line breaking here.
+    var end: Int { Int(storedEnd) }
+    /// `contentEnd[end]`: a line `s..<end` shows units `s..<max(s, contentEnd)`.
+    var contentEnd: Int { Int(storedContentEnd) }
+    let isMandatory: Bool
     /// The text can be reshaped and HarfBuzz marked the unit before `end` (not the last) unsafe to
     /// break after: a line ending here must be shaped again.
-    var isUnsafe: Bool
+    let isUnsafe: Bool
+    // Unit indices in 32 bits (see `LineTableData.contentEnd`): 24 bytes a break point rather than
+    // 32, and a size search reads the break points of every line it lays out.
+    private let storedEnd: Int32
+    private let storedContentEnd: Int32
+
+    init(end: Int, contentEnd: Int, pen: Double, isMandatory: Bool, isUnsafe: Bool) {
+        self.pen = pen
+        storedEnd = Int32(truncatingIfNeeded: end)
+        storedContentEnd = Int32(truncatingIfNeeded: contentEnd)
+        self.isMandatory = isMandatory
+        self.isUnsafe = isUnsafe
+    }
 }
 
 /// The tables of a ``LineTable``, shared so that a table is copied with one reference.

@@ -119,4 +119,12 @@ import Testing
     @Test func aUnitIsThreeWords() {
         #expect(MemoryLayout<TextUnit>.stride == 24)
     }
+
+    /// A size search reads the break point of every line it lays out, and a break point keeps its
+    /// unit indices in 32 bits; both still read back whole.
+    @Test func aBreakPointIsThreeWords() {
+        #expect(MemoryLayout<BreakPoint>.stride == 24)
+        let point = BreakPoint(end: Int(Int32.max), contentEnd: 7, pen: 2.5, isMandatory: true, isUnsafe: false)
+        #expect(point.end == Int(Int32.max) && point.contentEnd == 7 && point.pen == 2.5 && point.isMandatory && !point.isUnsafe)
+    }
 }
