@@ -192,8 +192,9 @@ extension LineTable {
                     let last = breaks.count - 1
                     var start = 0, index = 0
                     var previousExtensions = 0
+                    // prefix[start], carried from the break point the last line ended at.
+                    var startPen = prefix[0]
                     while true {
-                        let startPen = prefix[start]
                         // The width of the line `start..<breaks[at].end`, as `extend` measures it.
                         @inline(__always) func fits(_ at: Int) -> Bool {
                             let point = breaks[at]
@@ -248,6 +249,7 @@ extension LineTable {
                         if record { lines.append(LaidLine(start: start, end: end, advanceWidth: lineWidth)) }
                         if good == last { break }
                         start = end
+                        startPen = breaks[good].endPen
                         index = good + 1
                     }
                 }

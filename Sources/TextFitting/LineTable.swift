@@ -50,25 +50,30 @@ struct LineRun {
 struct BreakPoint {
     /// `prefix[contentEnd]`, plus the hyphen a break here draws: where a line ending here stops.
     let pen: Double
+    /// `prefix[end]`: where the line after a break here starts. Kept here because the greedy
+    /// pass reads it with the break point it ends a line at, where `prefix` would cost a cache miss
+    /// a line in a large text (a unit's table is megabytes; the break points are read in order).
+    let endPen: Double
     /// The exclusive end of a line breaking here.
-    var end: Int { Int(storedEnd) }
+    var end: Int { Int(storedEnd & Self.indexBits) }
     /// `contentEnd[end]`: a line `s..<end` shows units `s..<max(s, contentEnd)`.
-    var contentEnd: Int { Int(storedContentEnd) }
-    let isMandatory: Bool
+    var contentEnd: Int { Int(storedContentEnd & Self.indexBits) }
+    var isMandatory: Bool { storedEnd & Self.flagBit != 0 }
     /// The text can be reshaped and HarfBuzz marked the unit before `end` (not the last) unsafe to
     /// break after: a line ending here must be shaped again.
-    let isUnsafe: Bool
-    // Unit indices in 32 bits (see `LineTableData.contentEnd`): 24 bytes a break point rather than
-    // 32, and a size search reads the break points of every line it lays out.
-    private let storedEnd: Int32
-    private let storedContentEnd: Int32
+    var isUnsafe: Bool { storedContentEnd & Self.flagBit != 0 }
+    // Unit indices in 31 bits (see `LineTableData.contentEnd`), each with a flag in the top bit:
+    // 24 bytes a break point, and a size search reads the break point of every line it lays out.
+    private let storedEnd: UInt32
+    private let storedContentEnd: UInt32
+    private static let flagBit: UInt32 = 1 << 31
+    private static let indexBits: UInt32 = ~flagBit
 
-    init(end: Int, contentEnd: Int, pen: Double, isMandatory: Bool, isUnsafe: Bool) {
+    init(end: Int, contentEnd: Int, pen: Double, endPen: Double, isMandatory: Bool, isUnsafe: Bool) {
         self.pen = pen
-        storedEnd = Int32(truncatingIfNeeded: end)
-        storedContentEnd = Int32(truncatingIfNeeded: contentEnd)
-        self.isMandatory = isMandatory
-        self.isUnsafe = isUnsafe
+        self.endPen = endPen
+        storedEnd = UInt32(truncatingIfNeeded: end) | (isMandatory ? Self.flagBit : 0)
+        storedContentEnd = UInt32(truncatingIfNeeded: contentEnd) | (isUnsafe ? Self.flagBit : 0)
     }
 }
 
@@ -150,7 +155,7 @@ final class LineTableData: Sendable {
                             breaks.append(
                                 BreakPoint(
                                     end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen,
-                                    isMandatory: isMandatory,
+                                    endPen: pen, isMandatory: isMandatory,
                                     isUnsafe: canReshape && index + 1 < count && unit.unsafeToBreakAfter))
                         }
                     }

@@ -120,11 +120,15 @@ import Testing
         #expect(MemoryLayout<TextUnit>.stride == 24)
     }
 
-    /// A size search reads the break point of every line it lays out, and a break point keeps its
-    /// unit indices in 32 bits; both still read back whole.
+    /// A size search reads the break point of every line it lays out: a break point keeps its unit
+    /// indices in 31 bits and its flags in their top bits, and every field reads back whole.
     @Test func aBreakPointIsThreeWords() {
         #expect(MemoryLayout<BreakPoint>.stride == 24)
-        let point = BreakPoint(end: Int(Int32.max), contentEnd: 7, pen: 2.5, isMandatory: true, isUnsafe: false)
-        #expect(point.end == Int(Int32.max) && point.contentEnd == 7 && point.pen == 2.5 && point.isMandatory && !point.isUnsafe)
+        for (mandatory, unsafe) in [(false, false), (true, false), (false, true), (true, true)] {
+            let point = BreakPoint(
+                end: Int(Int32.max), contentEnd: 7, pen: 2.5, endPen: 3.25, isMandatory: mandatory, isUnsafe: unsafe)
+            #expect(point.end == Int(Int32.max) && point.contentEnd == 7 && point.pen == 2.5 && point.endPen == 3.25)
+            #expect(point.isMandatory == mandatory && point.isUnsafe == unsafe)
+        }
     }
 }
