@@ -249,16 +249,31 @@ extension PreparedText {
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
-        if let plain = plainBounds(
-            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths),
-            let size = table.staircase?.fittedSize(plain)
-        {
-            return size
+        guard
+            let plain = plainBounds(
+                frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
+        else {
+            return try sizeSearched(
+                frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
         }
-        return try sizeSearched(
-            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
+        if let size = table.staircase?.fittedSize(plain) { return size }
+        return try sizeSearched(plain, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit)
+    }
+
+    /// ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``
+    /// for plain bounds the staircase did not answer, the other arguments read back from them: only
+    /// these three stay live across the staircase's call in `sizeOnly`, where keeping all ten cost
+    /// a re-fit a twentieth of its instructions in spills.
+    @inline(never)
+    private func sizeSearched(
+        _ plain: SizeBounds, minimumScaleFactor: Double, lineLimit: Int?
+    ) throws(FontFitError) -> Double? {
+        try sizeSearched(
+            FrameSize(width: plain.frameWidth, height: plain.frameHeight), maxSize: plain.maxSize,
+            minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: .lineBox,
+            lineSpacing: plain.lineSpacing, granularity: nil, presetSizes: nil, widths: .proportional)
     }
 
     /// The bounds of a re-fit the staircase can answer — a paragraph's line boxes, proportional

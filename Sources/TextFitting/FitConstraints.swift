@@ -164,12 +164,12 @@ struct NormalizedOptions {
 /// builds this and nothing else.
 @usableFromInline
 package struct SizeBounds {
-    @usableFromInline var maxSize: Double
-    @usableFromInline var minSize: Double
-    @usableFromInline var frameWidth: Double
-    @usableFromInline var frameHeight: Double
-    @usableFromInline var lineLimit: Int
-    @usableFromInline var lineSpacing: Double
+    @usableFromInline package var maxSize: Double
+    @usableFromInline package var minSize: Double
+    @usableFromInline package var frameWidth: Double
+    @usableFromInline package var frameHeight: Double
+    @usableFromInline package var lineLimit: Int
+    @usableFromInline package var lineSpacing: Double
 
     /// Values already in range (no NaN, nothing negative, `minSize` ≤ `maxSize`): as they are.
     @inlinable
