@@ -11,13 +11,34 @@ struct TextItem: Sendable, Hashable {
     var font: Int
 }
 
+/// A text's items in logical order. The common text (ASCII in one font, no hard break) has one,
+/// kept without an array: a label's fit allocates nothing for it.
+struct TextItems: RandomAccessCollection {
+    private let single: TextItem?
+    private let array: [TextItem]
+
+    init(_ items: [TextItem]) {
+        single = nil
+        array = items
+    }
+
+    init(one item: TextItem) {
+        single = item
+        array = []
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { single == nil ? array.count : 1 }
+    subscript(index: Int) -> TextItem { single ?? array[index] }
+}
+
 /// Splits a text into the items every text engine finds before shaping (as Pango, Blink and
 /// libraqm do): bidi levels by UAX #9 (ICU's `ubidi`), scripts by UAX #24 with common and inherited
 /// characters taking their neighbours' script, and fonts from the stack per grapheme cluster.
 /// Hard line breaks belong to no item: each paragraph between them is shaped on its own.
 enum Itemizer {
     struct Result {
-        var items: [TextItem]
+        var items: TextItems
         /// The first paragraph's direction (0 left to right, 1 right to left).
         var baseLevel: UInt8
         /// What the ASCII fast path read of the text, when it read it (nil otherwise).
@@ -62,7 +83,7 @@ enum Itemizer {
             }
         }
         if let item = current { items.append(item) }
-        return Result(items: items, baseLevel: baseLevel, scan: scan)
+        return Result(items: TextItems(items), baseLevel: baseLevel, scan: scan)
     }
 
     /// LF, VT, FF, CR, NEL, LS and PS end a paragraph (UAX #14 classes BK, CR, LF, NL).
@@ -84,7 +105,9 @@ enum Itemizer {
             let hasLetter = scan.hasLetter, hasBreak = scan.hasHardBreak
             let script = options.script.map(hbScript) ?? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue)
             if !hasBreak && fonts.count == 1 {
-                let items = bytes.isEmpty ? [] : [TextItem(range: 0..<bytes.count, level: 0, script: script, font: 0)]
+                let items =
+                    bytes.isEmpty
+                    ? TextItems([]) : TextItems(one: TextItem(range: 0..<bytes.count, level: 0, script: script, font: 0))
                 return Result(items: items, baseLevel: 0, scan: scan)
             }
             var items: [TextItem] = []
@@ -108,7 +131,7 @@ enum Itemizer {
                 }
             }
             close(at: bytes.count)
-            return Result(items: items, baseLevel: 0, scan: scan)
+            return Result(items: TextItems(items), baseLevel: 0, scan: scan)
         }
         return result ?? nil
     }

@@ -76,7 +76,7 @@ public struct ShapedParagraph: Sendable {
     }
 
     private init(
-        _ text: String, fonts: FontStack, options: ShapingOptions, items: [TextItem], baseLevel: UInt8,
+        _ text: String, fonts: FontStack, options: ShapingOptions, items: TextItems, baseLevel: UInt8,
         images: [InlineImage], textScan: ASCIIScan?
     ) {
         self.text = text
@@ -134,7 +134,8 @@ public struct ShapedParagraph: Sendable {
             return item
         }
         return ShapedParagraph(
-            text, fonts: fonts, options: options, items: items, baseLevel: baseLevel, images: images, textScan: textScan)
+            text, fonts: fonts, options: options, items: TextItems(items), baseLevel: baseLevel, images: images,
+            textScan: textScan)
     }
 
     /// Visits the glyphs whose clusters lie in `range` (all when nil) in visual order, the runs
