@@ -61,6 +61,11 @@ public struct ShapedParagraph: Sendable {
     public var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
     /// The stack's primary font, whose metrics size the lines.
     public var primary: Font { fonts.primary }
+    /// Whether every run was shaped across the line: runs are shaped vertically only when the
+    /// options force a vertical direction (``shapingProperties(of:options:)``). Read from the
+    /// options, not run by run: a closure over the runs copied each, an atomic retain and release
+    /// of its glyphs per run on every measurement.
+    private var runsAreHorizontal: Bool { runs.isEmpty || !isVertical }
 
     /// Itemizes and shapes `text`. `options.direction` sets the paragraphs' direction (else each
     /// takes it from its first strong character); `options.script` forces one script for every run.
@@ -189,7 +194,7 @@ public struct ShapedParagraph: Sendable {
     /// (inline images, vertical runs): measuring a paragraph for fitting then costs a fraction of
     /// placing every glyph. An empty `unitOfByte` says that byte i is unit i.
     package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], unsafeBefore: inout [Bool]) -> Bool {
-        guard imageAtOffset.isEmpty, runs.allSatisfy({ $0.direction.isHorizontal }) else { return false }
+        guard imageAtOffset.isEmpty, runsAreHorizontal else { return false }
         // Through buffers: indexing the arrays checked bounds and, for the two written, uniqueness
         // on every glyph (19 instructions a glyph).
         let byteByByte = unitOfByte.isEmpty, byteCount = text.utf8.count
@@ -217,7 +222,7 @@ public struct ShapedParagraph: Sendable {
     /// The advance of the glyphs in `range` (all when nil), in em: what the walk returns,
     /// summed the same way without placing each glyph (the one-line fit's hot path).
     public func advance(_ range: Range<Int>? = nil) -> Double {
-        guard images.isEmpty, runs.allSatisfy({ $0.direction.isHorizontal }) else { return walk(range) { _ in } }
+        guard images.isEmpty, runsAreHorizontal else { return walk(range) { _ in } }
         var total = 0.0
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true {
             let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
