@@ -47,8 +47,7 @@ public struct InlineImage: Sendable, Hashable {
     /// never forms otherwise): every fit validates its images, most with none, and decoding each
     /// scalar into an array cost a wrapped fit 1 %.
     static func placeholderCount(in text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return 0 }
             var count = 0
             var index = 0

@@ -41,8 +41,7 @@ package enum LineBreaker {
     ) -> [LineBreakOpportunity] {
         if style == .anywhere { return graphemeBoundaries(of: text) }
         if style == .normal && ProseLineBreaks.handles(language: language) {
-            var source = text
-            if let breaks = source.withUTF8({ ProseLineBreaks.opportunities($0) }) { return breaks }
+            if let breaks = text.withUTF8Bytes({ ProseLineBreaks.opportunities($0) }) { return breaks }
         }
         return icuOpportunities(in: text, language: language, style: style, scan: scan)
     }
@@ -70,8 +69,7 @@ package enum LineBreaker {
     private static func opportunities(in text: String, locale: String, scan: ASCIIScan?) -> [LineBreakOpportunity] {
         // ASCII text is its own UTF-16 and UTF-8 offsets: widened byte by byte and read back
         // without mapping (transcoding through String.UTF16View cost a tenth of a wrapped fit).
-        var source = text
-        let asciiUTF16: [UInt16]? = source.withUTF8 { bytes in
+        let asciiUTF16: [UInt16]? = text.withUTF8Bytes { bytes in
             guard (scan ?? ASCIIScan(bytes)).isASCII else { return nil }
             var widened = [UInt16](filledWith: 0, count: bytes.count)
             widened.withUnsafeMutableBufferPointer { units in

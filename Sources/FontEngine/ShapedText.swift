@@ -182,8 +182,7 @@ extension Font {
         into buffer: OpaquePointer, text: String, utf8Range: Range<Int>?, options: ShapingOptions,
         direction: TextDirection?, script: UInt32?, scalarClusters: Bool = false
     ) {
-        var utf8 = text
-        utf8.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 let item = utf8Range ?? 0..<chars.count
                 hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(item.lowerBound), Int32(item.count))

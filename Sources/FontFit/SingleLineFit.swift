@@ -34,8 +34,7 @@ extension FontStack {
     /// What ``ASCIIScan`` reads of the text (handed on to itemization, which would read it again),
     /// and whether it holds a character that always ends a line (LF, VT, FF, CR, NEL, LS, PS).
     private static func scan(_ text: String) -> (scan: ASCIIScan, hardBreak: Bool) {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             let scan = ASCIIScan(bytes)
             if scan.isASCII || scan.hasHardBreak { return (scan, scan.hasHardBreak) }
             // NEL is C2 85, LS and PS are E2 80 A8 and E2 80 A9.
@@ -56,8 +55,7 @@ extension FontStack {
     private static func endOfContent(_ text: String) -> Int {
         // Trailing ASCII is read as bytes; the first non-ASCII byte from the end hands over to the
         // scalar loop below.
-        var copy = text
-        let asciiEnd: Int? = copy.withUTF8 { bytes in
+        let asciiEnd: Int? = text.withUTF8Bytes { bytes in
             var end = bytes.count
             while end > 0 {
                 let byte = bytes[end - 1]
