@@ -1,7 +1,7 @@
 extension String {
     /// Calls `body` with the string's UTF-8 bytes, in place. `withUTF8` needs a `var`, and the copy
     /// made for it is an atomic retain and release of the text's storage: a one-line fit read its
-    /// text that way four times. Inlinable, so that every caller gets it specialized: through the
+    /// text that way three times. Inlinable, so that every caller gets it specialized: through the
     /// generic function each read cost some 800 instructions.
     @inlinable @inline(__always)
     package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
