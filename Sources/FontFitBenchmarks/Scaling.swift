@@ -46,19 +46,15 @@ struct Scaling {
             let frame = FrameSize(width: 400, height: 300 * Double(length) / 300)
             let shape = Timing.time { font.shapedGlyphCount(text) }
             let measure = try Timing.time { try font.measure(text, size: 12).advance }
-            let fit = try Timing.time { try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+            func fitText() throws -> Double { try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+            let fit = try Timing.time(fitText)
             let characters = Double(length)
             fitPerCharacter[length] = fit / characters
             // Paired with its baseline (Timing.ratio), as the headline ratios are.
-            let fitOverShape = Timing.countsCalls ? fit / shape : try Timing.ratio({
-                try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size
-            }, over: { font.shapedGlyphCount(text) })
+            let fitOverShape =
+                Timing.countsCalls ? fit / shape : try Timing.ratio(fitText, over: { font.shapedGlyphCount(text) })
             fitPerShape[length] = fitOverShape
-            if !Timing.countsCalls {
-                fitOverReferencePerCharacter[length] = try Timing.ratio({
-                    try font.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size
-                }, over: reference) / characters
-            }
+            fitOverReferencePerCharacter[length] = try Timing.ratio(fitText, over: reference) / characters
             members.append(("\(length)", .group(title: "\(length) characters:", [
                 ("shapeNanosecondsPerCharacter", .figure(shape / characters, label: "hb_shape, ns per character")),
                 ("measureNanosecondsPerCharacter", .figure(measure / characters, label: "measure, ns per character")),

@@ -187,71 +187,70 @@ extension LineTable {
     private func gallopingGreedy(limit: Double, record: Bool, lines: inout [LaidLine]) -> LayoutSummary {
         var summary = LayoutSummary()
         breaks.withUnsafeBufferPointer { breaks in
-            prefix.withUnsafeBufferPointer { prefix in
-                lineReach.withUnsafeBufferPointer { reach in
-                    let last = breaks.count - 1
-                    var start = 0, index = 0
-                    var previousExtensions = 0
-                    // prefix[start], carried from the break point the last line ended at.
-                    var startPen = prefix[0]
-                    while true {
-                        // The width of the line `start..<breaks[at].end`, as `extend` measures it.
-                        @inline(__always) func fits(_ at: Int) -> Bool {
-                            let point = breaks[at]
-                            return (point.contentEnd > start ? point.pen - startPen : 0) <= limit
-                        }
-                        @inline(__always) func width(_ at: Int) -> Double {
-                            let point = breaks[at]
-                            return point.contentEnd > start ? point.pen - startPen : 0
-                        }
-                        // The line ends at `good`, the last break in index...stop that fits (the
-                        // first segment is taken whatever its width); `bad` is the first known not
-                        // to fit, or stop + 1.
-                        let stop = reach[index]
-                        var good = index, bad = stop + 1
-                        let guess = min(stop, index + max(1, previousExtensions))
-                        if guess > index {
-                            if fits(guess) {
-                                good = guess
-                                var step = 1
-                                while good + step <= stop {
-                                    if fits(good + step) {
-                                        good += step
-                                        step *= 2
-                                    } else {
-                                        bad = good + step
-                                        break
-                                    }
-                                }
-                            } else {
-                                bad = guess
-                                var step = 1
-                                while bad - step > index {
-                                    if fits(bad - step) {
-                                        good = bad - step
-                                        break
-                                    }
-                                    bad -= step
-                                    step *= 2
-                                }
-                            }
-                            while bad - good > 1 {
-                                let middle = good + (bad - good) / 2
-                                if fits(middle) { good = middle } else { bad = middle }
-                            }
-                        }
-                        let lineWidth = width(good)
-                        if good > index { summary.lowerWidth = max(summary.lowerWidth, lineWidth) }
-                        if good < stop { summary.upperWidth = min(summary.upperWidth, width(good + 1)) }
-                        previousExtensions = good - index
-                        let end = breaks[good].end
-                        summary.addAdvanceLine(width: lineWidth)
-                        if record { lines.append(LaidLine(start: start, end: end, advanceWidth: lineWidth)) }
-                        if good == last { break }
-                        start = end
-                        startPen = breaks[good].endPen
-                        index = good + 1
+            lineReach.withUnsafeBufferPointer { reach in
+                let last = breaks.count - 1
+                var start = 0, index = 0
+                var previousExtensions = 0
+                // prefix[start]: 0 for the first line, then carried from the break point the
+                // line before ended at.
+                var startPen = 0.0
+                while true {
+                    // The width of the line `start..<breaks[at].end`, as `extend` measures it.
+                    @inline(__always) func fits(_ at: Int) -> Bool {
+                        let point = breaks[at]
+                        return (point.contentEnd > start ? point.pen - startPen : 0) <= limit
                     }
+                    @inline(__always) func width(_ at: Int) -> Double {
+                        let point = breaks[at]
+                        return point.contentEnd > start ? point.pen - startPen : 0
+                    }
+                    // The line ends at `good`, the last break in index...stop that fits (the
+                    // first segment is taken whatever its width); `bad` is the first known not
+                    // to fit, or stop + 1.
+                    let stop = reach[index]
+                    var good = index, bad = stop + 1
+                    let guess = min(stop, index + max(1, previousExtensions))
+                    if guess > index {
+                        if fits(guess) {
+                            good = guess
+                            var step = 1
+                            while good + step <= stop {
+                                if fits(good + step) {
+                                    good += step
+                                    step *= 2
+                                } else {
+                                    bad = good + step
+                                    break
+                                }
+                            }
+                        } else {
+                            bad = guess
+                            var step = 1
+                            while bad - step > index {
+                                if fits(bad - step) {
+                                    good = bad - step
+                                    break
+                                }
+                                bad -= step
+                                step *= 2
+                            }
+                        }
+                        while bad - good > 1 {
+                            let middle = good + (bad - good) / 2
+                            if fits(middle) { good = middle } else { bad = middle }
+                        }
+                    }
+                    let lineWidth = width(good)
+                    if good > index { summary.lowerWidth = max(summary.lowerWidth, lineWidth) }
+                    if good < stop { summary.upperWidth = min(summary.upperWidth, width(good + 1)) }
+                    previousExtensions = good - index
+                    let end = breaks[good].end
+                    summary.addAdvanceLine(width: lineWidth)
+                    if record { lines.append(LaidLine(start: start, end: end, advanceWidth: lineWidth)) }
+                    if good == last { break }
+                    start = end
+                    startPen = breaks[good].endPen
+                    index = good + 1
                 }
             }
         }

@@ -120,7 +120,7 @@ final class LineTableData: Sendable {
         breaks.reserveCapacity(count)
         var contentEnd = [Int32](filledWith: 0, count: count + 1)
         var paragraphCount = 1
-        var anyUnsafe = false
+        var anyUnsafe = false, anyUnsafeBreak = false
         var advancesOrdered = true
         var drawsHyphens = false
         // Without a way to reshape, no break is unsafe: lines keep their summed widths.
@@ -152,11 +152,12 @@ final class LineTableData: Sendable {
                                 index < count - 1 && lastContent == index + 1 && unit.isSoftHyphenBreak
                                 ? hyphenAdvance : 0
                             if hyphen != 0 { drawsHyphens = true }
+                            let isUnsafe = canReshape && index + 1 < count && unit.unsafeToBreakAfter
+                            if isUnsafe { anyUnsafeBreak = true }
                             breaks.append(
                                 BreakPoint(
                                     end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen,
-                                    endPen: pen, isMandatory: isMandatory,
-                                    isUnsafe: canReshape && index + 1 < count && unit.unsafeToBreakAfter))
+                                    endPen: pen, isMandatory: isMandatory, isUnsafe: isUnsafe))
                         }
                     }
                 }
@@ -171,7 +172,7 @@ final class LineTableData: Sendable {
         // unsafe, their widths are never reshaped.
         // A hyphen drawn at one break and not at the next can make a longer line narrower.
         let hasMonotoneWidths =
-            advancesOrdered && prefix[count].isFinite && !breaks.contains { $0.isUnsafe } && !drawsHyphens
+            advancesOrdered && prefix[count].isFinite && !anyUnsafeBreak && !drawsHyphens
         self.hasMonotoneWidths = hasMonotoneWidths
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
         self.drawsHyphens = drawsHyphens

@@ -51,7 +51,7 @@ import Testing
 
     /// A glyph keeps its cluster and HarfBuzz's unsafe-to-break flag in one word (24 bytes a glyph,
     /// written and read for every character a fit measures): both read back as HarfBuzz set them.
-    @Test func aGlyphIsSixWordsAndKeepsItsClusterAndFlag() throws {
+    @Test func aGlyphIsThreeWordsAndKeepsItsClusterAndFlag() throws {
         #expect(MemoryLayout<ShapedGlyph>.stride == 24)
         for unsafe in [false, true] {
             let glyph = ShapedGlyph(
