@@ -43,6 +43,32 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
         set { replace(at: index, with: newValue) }
     }
 
+    /// Walks the lines with the layout unwrapped once, not once a line as the subscript does.
+    @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let stored: [FittedLine]
+        @usableFromInline let placed: Optional<(layout: UnplacedLayout, placement: LineBoxPlacement)>
+        @usableFromInline var index = 0
+
+        @inlinable init(_ lines: FittedLines) {
+            stored = lines.stored
+            placed = lines.placed
+        }
+
+        @inlinable public mutating func next() -> FittedLine? {
+            let index = self.index
+            if let (layout, placement) = placed {
+                guard index < layout.lines.count else { return nil }
+                self.index += 1
+                return placement.place(layout.lines[index], at: index, of: layout.source)
+            }
+            guard index < stored.count else { return nil }
+            self.index += 1
+            return stored[index]
+        }
+    }
+
     /// Stores the lines, placed now if they are placed when read, then sets one.
     @usableFromInline
     mutating func replace(at index: Int, with line: FittedLine) {
