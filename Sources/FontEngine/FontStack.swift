@@ -46,34 +46,4 @@ public struct FontStack: Sendable {
         self.primary = primary
         self.fallbacks = fallbacks
     }
-
-    /// The index of the first font that can draw `cluster`, given the index of the font the text
-    /// before it is set in (zero-width characters stay there); nil when no font covers it.
-    func fontIndex(for cluster: some Collection<Unicode.Scalar>, previous: Int) -> Int? {
-        let needed = cluster.filter { !Self.followsNeighbour($0) }
-        if needed.isEmpty { return previous }
-        // An emoji presentation selector asks for a colour font even when an earlier font has the
-        // character in black and white.
-        let wantsColor = cluster.contains("\u{FE0F}") && count > 1
-        let indices = 0..<count
-        let candidates = wantsColor
-            ? indices.filter { self[$0].hasColorGlyphs } + indices.filter { !self[$0].hasColorGlyphs }
-            : Array(indices)
-        for index in candidates where covers(self[index], needed) { return index }
-        return nil
-    }
-
-    private func covers(_ font: Font, _ scalars: [Unicode.Scalar]) -> Bool {
-        scalars.allSatisfy { scalar in
-            // HarfBuzz draws a space the font lacks with the font's own space, sized for the character
-            // (a thin space is em/5), so a space never needs another font.
-            font.glyph(for: scalar) != nil || (scalar.properties.generalCategory == .spaceSeparator && font.glyph(for: " ") != nil)
-        }
-    }
-
-    /// Characters that never choose a font: joiners, selectors and other default ignorables (drawn
-    /// as nothing), and U+FFFC, which stands for an inline image.
-    static func followsNeighbour(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint || scalar == "\u{FFFC}"
-    }
 }

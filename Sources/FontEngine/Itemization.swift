@@ -111,6 +111,7 @@ enum Itemizer {
                 return Result(items: items, baseLevel: 0, scan: scan)
             }
             var items: [TextItem] = []
+            var chooser = FontChooser(fonts, scalarCount: fonts.count > 1 ? 128 : 0)
             var start = 0, font = 0
             func close(at end: Int) {
                 if start < end { items.append(TextItem(range: start..<end, level: 0, script: script, font: font)) }
@@ -123,7 +124,7 @@ enum Itemizer {
                     continue
                 }
                 guard fonts.count > 1 else { continue }
-                let next = fonts.fontIndex(for: CollectionOfOne(Unicode.Scalar(byte)), previous: font) ?? 0
+                let next = chooser.fontIndex(for: CollectionOfOne(Unicode.Scalar(byte)), previous: font) ?? 0
                 if next != font {
                     close(at: offset)
                     start = offset
@@ -224,9 +225,10 @@ enum Itemizer {
         guard fonts.count > 1 else { return [Int](repeating: 0, count: scalarCount) }
         var result: [Int] = []
         result.reserveCapacity(scalarCount)
+        var chooser = FontChooser(fonts, scalarCount: scalarCount)
         var previous = 0
         for character in text {
-            let font = fonts.fontIndex(for: character.unicodeScalars, previous: previous) ?? 0
+            let font = chooser.fontIndex(for: character.unicodeScalars, previous: previous) ?? 0
             previous = font
             for _ in character.unicodeScalars { result.append(font) }
         }
