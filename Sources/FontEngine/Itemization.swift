@@ -227,10 +227,19 @@ enum Itemizer {
         result.reserveCapacity(scalarCount)
         var chooser = FontChooser(fonts, scalarCount: scalarCount)
         var previous = 0
-        for character in text {
-            let font = chooser.fontIndex(for: character.unicodeScalars, previous: previous) ?? 0
+        let scalars = text.unicodeScalars
+        text.forEachGrapheme { indices, _ in
+            let first = scalars[indices.lowerBound]
+            let font: Int
+            if scalars.index(after: indices.lowerBound) == indices.upperBound {
+                font = chooser.fontIndex(for: CollectionOfOne(first), previous: previous) ?? 0
+                result.append(font)
+            } else {
+                let cluster = scalars[indices]
+                font = chooser.fontIndex(for: cluster, previous: previous) ?? 0
+                for _ in cluster { result.append(font) }
+            }
             previous = font
-            for _ in character.unicodeScalars { result.append(font) }
         }
         return result
     }

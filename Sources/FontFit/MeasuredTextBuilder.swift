@@ -202,11 +202,11 @@ struct Graphemes {
             isWhitespace.reserveCapacity(byteCount)
             newlines.reserveCapacity(byteCount)
             graphemeOfByte.reserveCapacity(byteCount)
-            var offset = 0
-            for character in text {
-                let length = character.utf8.count
-                append(start: offset, length: length, whitespace: character.isWhitespace, newline: character.isNewline)
-                offset += length
+            text.forEachGrapheme { indices, utf8 in
+                let first = text.unicodeScalars[indices.lowerBound]
+                append(
+                    start: utf8.lowerBound, length: utf8.count, whitespace: first.isWhitespaceCharacter,
+                    newline: first.isNewlineCharacter)
             }
         }
     }
