@@ -227,19 +227,13 @@ enum Itemizer {
         result.reserveCapacity(scalarCount)
         var chooser = FontChooser(fonts, scalarCount: scalarCount)
         var previous = 0
-        let scalars = text.unicodeScalars
-        text.forEachGrapheme { indices, _ in
-            let first = scalars[indices.lowerBound]
-            let font: Int
-            if scalars.index(after: indices.lowerBound) == indices.upperBound {
-                font = chooser.fontIndex(for: CollectionOfOne(first), previous: previous) ?? 0
-                result.append(font)
-            } else {
-                let cluster = scalars[indices]
-                font = chooser.fontIndex(for: cluster, previous: previous) ?? 0
-                for _ in cluster { result.append(font) }
-            }
-            previous = font
+        text.forEachGrapheme { indices, _, first, scalarCount in
+            let font =
+                scalarCount == 1
+                ? chooser.fontIndex(for: CollectionOfOne(first), previous: previous)
+                : chooser.fontIndex(for: text.unicodeScalars[indices], previous: previous)
+            previous = font ?? 0
+            for _ in 0..<scalarCount { result.append(previous) }
         }
         return result
     }

@@ -197,18 +197,38 @@ struct Graphemes {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.appendASCII(bytes, scan: scan ?? ASCIIScan(bytes), to: &self)
         } ?? false
-        if !ascii {
-            starts.reserveCapacity(byteCount)
-            isWhitespace.reserveCapacity(byteCount)
-            newlines.reserveCapacity(byteCount)
-            graphemeOfByte.reserveCapacity(byteCount)
-            text.forEachGrapheme { indices, utf8 in
-                let first = text.unicodeScalars[indices.lowerBound]
-                append(
-                    start: utf8.lowerBound, length: utf8.count, whitespace: first.isWhitespaceCharacter,
-                    newline: first.isNewlineCharacter)
+        if !ascii { appendClusters(of: text) }
+    }
+
+    /// The clusters of text beyond ASCII, written in place as ``appendASCII(_:scan:to:)`` does.
+    private mutating func appendClusters(of text: String) {
+        var count = 0
+        var starts = [Int](filledWith: 0, count: byteCount)
+        var isWhitespace = [Bool](filledWith: false, count: byteCount)
+        var newlines = [Bool](filledWith: false, count: byteCount)
+        var graphemeOfByte = [Int32](filledWith: 0, count: byteCount)
+        starts.withUnsafeMutableBufferPointer { starts in
+            isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
+                newlines.withUnsafeMutableBufferPointer { newlines in
+                    graphemeOfByte.withUnsafeMutableBufferPointer { owner in
+                        text.forEachGrapheme { _, utf8, first, _ in
+                            starts[count] = utf8.lowerBound
+                            isWhitespace[count] = first.isWhitespaceCharacter
+                            newlines[count] = first.isNewlineCharacter
+                            for offset in utf8 { owner[offset] = Int32(truncatingIfNeeded: count) }
+                            count += 1
+                        }
+                    }
+                }
             }
         }
+        starts.removeLast(byteCount - count)
+        isWhitespace.removeLast(byteCount - count)
+        newlines.removeLast(byteCount - count)
+        self.starts = starts
+        self.isWhitespace = isWhitespace
+        self.newlines = newlines
+        self.graphemeOfByte = graphemeOfByte
     }
 
     /// Every ASCII byte is its own grapheme, except CR LF, which is one. Returns false, having added
@@ -268,14 +288,6 @@ struct Graphemes {
         }
         graphemes.isWhitespace = isWhitespace
         graphemes.isByteByByte = true
-    }
-
-    private mutating func append(start: Int, length: Int, whitespace: Bool, newline: Bool) {
-        let index = Int32(starts.count)
-        starts.append(start)
-        isWhitespace.append(whitespace)
-        newlines.append(newline)
-        for _ in 0..<length { graphemeOfByte.append(index) }
     }
 
     func isNewline(_ index: Int) -> Bool { isByteByByte ? false : newlines[index] }

@@ -105,6 +105,11 @@ struct Benchmarks {
         let naiveRatio = try Timing.ratio({
             try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size
         }, over: fitParagraph)
+        // The same fit of the French paragraph: text beyond ASCII takes the general paths
+        // (graphemes found by the standard library, scripts and bidi levels by scalar).
+        let frenchFitRatio = try Timing.ratio({
+            try font.fit(frenchParagraph, in: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01).size
+        }, over: { font.shapedGlyphCount(frenchParagraph) })
         func ratio(_ paired: Double, _ separate: Double) -> Double { Timing.countsCalls ? separate : paired }
 
         var record: [(key: String, record: Record)] = [
@@ -112,6 +117,8 @@ struct Benchmarks {
              note: "fit \(ns(singleLineFit)) vs hb_shape \(ns(shapeLine)); goal ≤ 1.05")),
             ("paragraphFitPerShape", .figure(ratio(paragraphFitRatio, paragraphFit / shapeParagraph), label: "wrapped fit 400×300 ÷ hb_shape (300 chars)",
              note: "fit \(ns(paragraphFit)) vs hb_shape \(ns(shapeParagraph)); goal ≤ 1.3")),
+            ("frenchParagraphFitPerShape", .figure(frenchFitRatio, label: "the same, the paragraph in French (324 chars)",
+             note: "accents, ’, « », no-break spaces: the paths for text beyond ASCII")),
             ("shapesPerRefit", .figure(1 / ratio(refitRatio, refit / shapeParagraph), label: "re-fits per hb_shape of the paragraph",
              note: "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); the full result, its lines placed when read")),
             ("refitsWithLinesPerShape", .figure(1 / ratio(refitLinesRatio, refitLines / shapeParagraph), label: "staircase re-fits with lines per hb_shape",

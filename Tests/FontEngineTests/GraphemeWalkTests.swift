@@ -11,7 +11,11 @@ import Testing
         ]
         for text in texts {
             var walked: [(String, Range<Int>)] = []
-            text.forEachGrapheme { indices, utf8 in walked.append((String(text[indices]), utf8)) }
+            text.forEachGrapheme { indices, utf8, first, scalarCount in
+                #expect(first == text.unicodeScalars[indices.lowerBound])
+                #expect(scalarCount == text.unicodeScalars[indices].count)
+                walked.append((String(text[indices]), utf8))
+            }
             var offset = 0
             let expected = text.map { character -> (String, Range<Int>) in
                 defer { offset += character.utf8.count }
