@@ -121,37 +121,53 @@ struct Scaling {
     }
 
     /// The same five-script text (3,000 characters) fitted with the first 1 to 5 fonts of the
-    /// stack: each font added takes over its script from the primary font's missing glyphs.
+    /// stack: each font added takes over its script from the primary font's missing glyphs. The
+    /// ratios to the one-font fit are paired (``Timing/ratio(_:over:)``).
     func fontStacks() throws -> Record {
         let fonts = try Self.fallbackFonts()
         let text = Self.mixedText(characters: 3_000)
         let frame = FrameSize(width: 400, height: 3_000)
+        let oneFont = FontStack(fonts[0])
+        func oneFontFit() throws -> Double { try oneFont.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
         var members: [(key: String, record: Record)] = []
-        var oneFont = 0.0
         for count in 1...fonts.count {
             let stack = try FontStack(Array(fonts.prefix(count)))
-            let fit = try Timing.time { try stack.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
-            if count == 1 { oneFont = fit }
+            func stackFit() throws -> Double { try stack.fit(text, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+            let fit = try Timing.time(stackFit)
+            let overOneFont = count == 1 ? 1 : try Timing.ratio(stackFit, over: oneFontFit)
             members.append(("\(count)", .group(title: "\(count) font\(count == 1 ? "" : "s"):", [
                 ("fitNanosecondsPerCharacter", .figure(fit / 3_000, label: "fit, ns per character")),
-                ("overOneFont", .figure(fit / oneFont, label: "÷ the same fit with one font")),
+                ("overOneFont", .figure(overOneFont, label: "÷ the same fit with one font")),
             ])))
         }
         return .group(title: "font stack (3,000 chars of Latin, Arabic, Hebrew, Devanagari, Thai; 400×3000):", members)
     }
 
-    /// Five scripts against Latin alone, the same length and the same five-font stack.
+    /// Five scripts against Latin alone, the same length and the same five-font stack, and the
+    /// five-script fit against shaping its runs with raw `hb_shape` calls, each in its font,
+    /// direction and script: what fallback, bidi and the rest of the fit add to the shaping.
     func mixedScript() throws -> Record {
         let stack = try FontStack(try Self.fallbackFonts())
         let frame = FrameSize(width: 400, height: 3_000)
         let mixed = Self.mixedText(characters: 3_000)
         let latin = Self.text(repeating: paragraph, characters: 3_000)
-        let mixedFit = try Timing.time { try stack.fit(mixed, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
-        let latinFit = try Timing.time { try stack.fit(latin, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+        func mixedFit() throws -> Double { try stack.fit(mixed, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+        func latinFit() throws -> Double { try stack.fit(latin, in: frame, maxSize: 100, minimumScaleFactor: 0.01).size }
+        let runs = ShapedParagraph(mixed, fonts: stack).runs.map { run in
+            let piece = String(decoding: mixed.utf8.dropFirst(run.range.lowerBound).prefix(run.range.count), as: UTF8.self)
+            return (font: stack[run.fontIndex], text: piece, options: ShapingOptions(direction: run.direction, script: run.script))
+        }
+        func shapeRuns() -> Int { runs.reduce(0) { $0 + $1.font.shapedGlyphCount($1.text, options: $1.options) } }
+        let mixedTime = try Timing.time(mixedFit)
+        let latinTime = try Timing.time(latinFit)
+        let mixedOverLatin = try Timing.ratio(mixedFit, over: latinFit)
+        let mixedOverShape = try Timing.ratio(mixedFit, over: shapeRuns)
         return .group(title: "mixed script (3,000 chars, five-font stack, 400×3000):", [
-            ("mixedFitNanosecondsPerCharacter", .figure(mixedFit / 3_000, label: "five scripts: fit, ns per character")),
-            ("singleFitNanosecondsPerCharacter", .figure(latinFit / 3_000, label: "Latin only: fit, ns per character")),
-            ("mixedOverSingle", .figure(mixedFit / latinFit, label: "five scripts ÷ Latin only")),
+            ("mixedFitNanosecondsPerCharacter", .figure(mixedTime / 3_000, label: "five scripts: fit, ns per character")),
+            ("singleFitNanosecondsPerCharacter", .figure(latinTime / 3_000, label: "Latin only: fit, ns per character")),
+            ("mixedOverSingle", .figure(mixedOverLatin, label: "five scripts ÷ Latin only")),
+            ("mixedFitPerShape", .figure(mixedOverShape, label: "five scripts: fit ÷ hb_shape of its \(runs.count) runs",
+             note: "each run shaped alone in its font, direction and script")),
         ])
     }
 }
