@@ -51,23 +51,43 @@ package enum JSON: Sendable {
     }
 
     /// A JSON string: `"` `\` and control characters escaped, everything else as its UTF-8 bytes
-    /// (the escaped characters are all ASCII, so bytes can be handled one by one).
+    /// (the escaped characters are all ASCII, so bytes can be handled one by one). The bytes
+    /// between escapes are copied a run at a time: appended one by one, quoting was three quarters
+    /// of writing a `check` report.
     package static func quote(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: output.append(byte)
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var plainStart = 0
+            for index in bytes.indices where needsEscape(bytes[index]) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+                appendEscape(of: bytes[index], to: &output)
+                plainStart = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
+        }
+        if copied == nil {
+            for byte in text.utf8 {
+                if needsEscape(byte) { appendEscape(of: byte, to: &output) } else { output.append(byte) }
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
     }
 }
 
