@@ -106,8 +106,13 @@ enum ProseLineBreaks {
     /// root rules do.
     static func handles(language: String?) -> Bool {
         guard let language else { return true }
-        let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() }
-        return primary.map(languages.contains) ?? true
+        // The primary subtag, the first piece between separators that is not empty, read in place:
+        // splitting the tag into an array cost more instructions than a short label's opportunities.
+        let bytes = language.utf8
+        let isSeparator = { (byte: UInt8) in byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") }
+        guard let start = bytes.firstIndex(where: { !isSeparator($0) }) else { return true }
+        let end = bytes[start...].firstIndex(where: isSeparator) ?? bytes.endIndex
+        return languages.contains(String(language[start..<end]).lowercased())
     }
 
     /// The break opportunities of `bytes` (UTF-8) as ICU's root line rules (CSS `line-break:

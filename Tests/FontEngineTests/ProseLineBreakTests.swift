@@ -90,6 +90,10 @@ import Testing
         #expect(!ProseLineBreaks.handles(language: "ja"))
         #expect(!ProseLineBreaks.handles(language: "zh-Hant"))
         #expect(ProseLineBreaks.handles(language: "en-US"))
+        // The primary subtag in any case, after any empty pieces; no subtag at all is the root rules.
+        #expect(ProseLineBreaks.handles(language: "EN_gb") && ProseLineBreaks.handles(language: "_fr"))
+        #expect(!ProseLineBreaks.handles(language: "JA-jp") && !ProseLineBreaks.handles(language: "--ja"))
+        #expect(ProseLineBreaks.handles(language: "") && ProseLineBreaks.handles(language: "-") && ProseLineBreaks.handles(language: nil))
     }
 
     private func compare(_ text: String, language: String? = nil, into mismatches: inout [String]) {
