@@ -2,8 +2,8 @@ extension String {
     /// Calls `body` with each grapheme cluster in order: its indices, its UTF-8 offsets, its first
     /// scalar and how many scalars it has. The clusters of `for character in self`, without making
     /// a `Character` of each (a copy of its bytes); with ``Unicode/Scalar/isWhitespaceCharacter``
-    /// instead of `Character.isWhitespace`, a walk over French or Arabic text took a quarter of the
-    /// time.
+    /// instead of `Character.isWhitespace`, a walk over French or Arabic text took a quarter to a
+    /// third of the time.
     @inlinable
     package func forEachGrapheme(
         _ body: (_ indices: Range<String.Index>, _ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void

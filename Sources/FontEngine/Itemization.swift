@@ -111,7 +111,7 @@ enum Itemizer {
                 return Result(items: items, baseLevel: 0, scan: scan)
             }
             var items: [TextItem] = []
-            var chooser = FontChooser(fonts, scalarCount: fonts.count > 1 ? 128 : 0)
+            var chooser = fonts.count > 1 ? FontChooser(fonts, scalarCount: 128) : nil
             var start = 0, font = 0
             func close(at end: Int) {
                 if start < end { items.append(TextItem(range: start..<end, level: 0, script: script, font: font)) }
@@ -123,8 +123,8 @@ enum Itemizer {
                     start = offset + 1
                     continue
                 }
-                guard fonts.count > 1 else { continue }
-                let next = chooser.fontIndex(for: CollectionOfOne(Unicode.Scalar(byte)), previous: font) ?? 0
+                guard chooser != nil else { continue }
+                let next = chooser!.fontIndex(for: CollectionOfOne(Unicode.Scalar(byte)), previous: font) ?? 0
                 if next != font {
                     close(at: offset)
                     start = offset

@@ -43,9 +43,11 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
         set { replace(at: index, with: newValue) }
     }
 
-    /// Walks the lines with the layout unwrapped once, not once a line as the subscript does.
+    /// An iterator over the lines, top to bottom.
     @inlinable public func makeIterator() -> Iterator { Iterator(self) }
 
+    /// The lines one by one. It checks once per line whether they are placed when read; indexing
+    /// checked twice (the end index and the subscript each unwrapped the placed layout).
     public struct Iterator: IteratorProtocol {
         @usableFromInline let stored: [FittedLine]
         @usableFromInline let placed: Optional<(layout: UnplacedLayout, placement: LineBoxPlacement)>
@@ -56,6 +58,7 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
             placed = lines.placed
         }
 
+        /// The next line, or nil after the last.
         @inlinable public mutating func next() -> FittedLine? {
             let index = self.index
             if let (layout, placement) = placed {
