@@ -324,18 +324,20 @@ package struct Checker: Sendable {
     private func expand(_ strings: [CatalogString], _ range: Range<Int>, sourceStrings: [String: [CatalogString]])
         -> [Expanded]
     {
-        var ruleCache: [JobKey: Int?] = [:]
+        // A key's strings (plural forms, variations) are read one after another: the rule of the
+        // last key is kept. A dictionary of every key's rule cost more than matching the rules,
+        // since most keys come once.
+        var lastRule: (catalog: String, context: String, key: String, rule: Int?)?
         var expanded: [Expanded] = []
         for index in range {
             let string = strings[index]
             guard locales.isEmpty || locales.contains(string.locale) else { continue }
-            let ruleKey = JobKey(text: string.catalog + "\u{1F}" + string.context + "\u{1F}" + string.key, label: 0)
             let rule: Int?
-            if let cached = ruleCache[ruleKey] {
-                rule = cached
+            if let last = lastRule, last.key == string.key, last.context == string.context, last.catalog == string.catalog {
+                rule = last.rule
             } else {
                 rule = spec.rule(key: string.key, catalog: string.catalog, context: string.context)
-                ruleCache[ruleKey] = rule
+                lastRule = (string.catalog, string.context, string.key, rule)
             }
             for expansion in Placeholders.expand(string.text, syntax: string.syntax, samples: spec.samples) {
                 let branch = (string.branch + expansion.branch).joined(separator: ",")
