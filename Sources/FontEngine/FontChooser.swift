@@ -28,8 +28,8 @@ struct FontChooser {
         self.fonts = fonts
         var bits: UInt32 = 4
         while bits < 10 && (1 << bits) < scalarCount { bits += 1 }
-        keys = [UInt32](repeating: 0, count: 1 << bits)
-        coverages = [Coverage](repeating: 0, count: 1 << bits)
+        keys = [UInt32](filledWith: 0, count: 1 << bits)
+        coverages = [Coverage](filledWith: 0, count: 1 << bits)
         slotShift = 32 - bits
     }
 

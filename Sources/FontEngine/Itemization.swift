@@ -146,20 +146,20 @@ enum Itemizer {
         switch options.direction {
         case .leftToRight?: requested = 0
         case .rightToLeft?: requested = 1
-        case .topToBottom?, .bottomToTop?: return ([UInt8](repeating: 0, count: scalars.count), 0)
+        case .topToBottom?, .bottomToTop?: return ([UInt8](filledWith: 0, count: scalars.count), 0)
         case nil: requested = -1
         }
         guard requested == 1 || scalars.contains(where: mayNeedBidi) else {
-            return ([UInt8](repeating: 0, count: scalars.count), 0)
+            return ([UInt8](filledWith: 0, count: scalars.count), 0)
         }
         let utf16 = Array(text.utf16)
-        var unitLevels = [UInt8](repeating: 0, count: utf16.count)
+        var unitLevels = [UInt8](filledWith: 0, count: utf16.count)
         var error: Int32 = 0
         let base = cfontfit_bidi_levels(utf16, Int32(utf16.count), requested, &unitLevels, &error)
         guard base >= 0 else {
             // ICU without bidi data: keep the requested (or left-to-right) direction for everything.
             let level = UInt8(max(requested, 0))
-            return ([UInt8](repeating: level, count: scalars.count), level)
+            return ([UInt8](filledWith: level, count: scalars.count), level)
         }
         var levels: [UInt8] = []
         levels.reserveCapacity(scalars.count)
@@ -183,10 +183,10 @@ enum Itemizer {
     /// UAX #24 script runs: common and inherited characters take the script of the text before
     /// them (the text after, at the start), and a closing bracket takes its opening bracket's.
     private static func resolvedScripts(_ scalars: [Unicode.Scalar], options: ShapingOptions) -> [UInt32] {
-        if let script = options.script { return [UInt32](repeating: hbScript(script), count: scalars.count) }
+        if let script = options.script { return [UInt32](filledWith: hbScript(script), count: scalars.count) }
         let functions = hb_unicode_funcs_get_default()
         let common = HB_SCRIPT_COMMON.rawValue
-        var scripts = [UInt32](repeating: common, count: scalars.count)
+        var scripts = [UInt32](filledWith: common, count: scalars.count)
         var current = common
         // Open brackets waiting for their pair: the closing character and the script at the opening.
         var open: [(closing: UInt32, index: Int)] = []
@@ -222,7 +222,7 @@ enum Itemizer {
 
     /// The font of each scalar: the stack's choice for the grapheme cluster it belongs to.
     private static func fontIndices(_ text: String, scalarCount: Int, fonts: FontStack) -> [Int] {
-        guard fonts.count > 1 else { return [Int](repeating: 0, count: scalarCount) }
+        guard fonts.count > 1 else { return [Int](filledWith: 0, count: scalarCount) }
         var result: [Int] = []
         result.reserveCapacity(scalarCount)
         var chooser = FontChooser(fonts, scalarCount: scalarCount)
