@@ -328,12 +328,16 @@ package struct Checker: Sendable {
         // last key is kept. A dictionary of every key's rule cost more than matching the rules,
         // since most keys come once.
         var lastRule: (catalog: String, context: String, key: String, rule: Int?)?
+        // Keys compared by bytes, as rules match them: `==` takes canonically equivalent keys for one.
+        func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
         var expanded: [Expanded] = []
         for index in range {
             let string = strings[index]
             guard locales.isEmpty || locales.contains(string.locale) else { continue }
             let rule: Int?
-            if let last = lastRule, last.key == string.key, last.context == string.context, last.catalog == string.catalog {
+            if let last = lastRule, same(last.key, string.key), same(last.context, string.context),
+                same(last.catalog, string.catalog)
+            {
                 rule = last.rule
             } else {
                 rule = spec.rule(key: string.key, catalog: string.catalog, context: string.context)
