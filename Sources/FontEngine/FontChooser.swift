@@ -18,8 +18,8 @@ struct FontChooser {
 
     /// Bit i: font i has the character; the top bit: the character never chooses a font.
     private typealias Coverage = UInt64
-    private static let followsNeighbour: Coverage = 1 << 63
-    /// The stacks whose coverage fits in the bits below ``followsNeighbour``.
+    private static let followsNeighbourBit: Coverage = 1 << 63
+    /// The stacks whose coverage fits in the bits below ``followsNeighbourBit``.
     private static let largestStack = 63
 
     /// A chooser for a text of about `scalarCount` characters: room for as many distinct ones,
@@ -36,11 +36,11 @@ struct FontChooser {
     /// The font of `cluster`, given the font the text before it is set in.
     mutating func fontIndex(for cluster: some Collection<Unicode.Scalar>, previous: Int) -> Int? {
         guard fonts.count <= Self.largestStack else { return Self.fontByFont(cluster, previous: previous, in: fonts) }
-        var covering = ~Self.followsNeighbour
+        var covering = ~Self.followsNeighbourBit
         var choosesFont = false, wantsColor = false
         for scalar in cluster {
             let coverage = self.coverage(of: scalar)
-            if coverage & Self.followsNeighbour == 0 {
+            if coverage & Self.followsNeighbourBit == 0 {
                 covering &= coverage
                 choosesFont = true
             }
@@ -63,7 +63,7 @@ struct FontChooser {
         if keys[slot] == scalar.value + 1 { return coverages[slot] }
         var coverage: Coverage = 0
         if Self.followsNeighbour(scalar) {
-            coverage = Self.followsNeighbour
+            coverage = Self.followsNeighbourBit
         } else {
             for index in 0..<fonts.count where Self.covers(fonts[index], scalar) { coverage |= 1 << index }
         }

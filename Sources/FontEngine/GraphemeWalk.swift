@@ -40,7 +40,8 @@ extension Unicode.Scalar {
         }
     }
 
-    /// `Character.isNewline` of a cluster starting with this scalar: LF, VT, FF, CR, NEL, LS, PS.
+    /// `Character.isNewline` of a cluster starting with this scalar: LF, VT, FF, CR, NEL, LS, PS,
+    /// the characters that end a paragraph (UAX #14 classes BK, CR, LF, NL).
     @inlinable package var isNewlineCharacter: Bool {
         switch value {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true

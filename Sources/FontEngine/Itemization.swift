@@ -66,7 +66,7 @@ enum Itemizer {
         var items: [TextItem] = []
         var current: TextItem?
         for index in scalars.indices {
-            if isHardBreak(scalars[index]) {
+            if scalars[index].isNewlineCharacter {
                 if let item = current { items.append(item) }
                 current = nil
                 continue
@@ -84,11 +84,6 @@ enum Itemizer {
         }
         if let item = current { items.append(item) }
         return Result(items: TextItems(items), baseLevel: baseLevel, scan: scan)
-    }
-
-    /// LF, VT, FF, CR, NEL, LS and PS end a paragraph (UAX #14 classes BK, CR, LF, NL).
-    static func isHardBreak(_ scalar: Unicode.Scalar) -> Bool {
-        (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// All-ASCII text (the common case) has no right-to-left character and one script, so it needs

@@ -56,7 +56,7 @@ package enum JSON: Sendable {
     /// of writing a `check` report.
     package static func quote(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) {
             var plainStart = 0
             for index in bytes.indices where needsEscape(bytes[index]) {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
@@ -65,10 +65,11 @@ package enum JSON: Sendable {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
-        if copied == nil {
-            for byte in text.utf8 {
-                if needsEscape(byte) { appendEscape(of: byte, to: &output) } else { output.append(byte) }
-            }
+        // In place when the text is stored as UTF-8 (a native string always is); `withUTF8`, which
+        // makes any string so, costs a retain and a release of the text, 12 % of quoting.
+        if text.utf8.withContiguousStorageIfAvailable(write) == nil {
+            var text = text
+            text.withUTF8(write)
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -35,9 +35,12 @@ import Testing
         }
     }
 
-    @Test func thePresentationSelectorAsksForTheColourFont() {
+    @Test func thePresentationSelectorAsksForTheColourFont() throws {
+        // DejaVu Sans has U+2764 in black and white; the emoji font, last, has it in colour.
+        let heart: Unicode.Scalar = "\u{2764}"
+        try #require(Self.stack[0].glyph(for: heart) != nil && !Self.stack[0].hasColorGlyphs)
+        try #require(Self.stack[4].glyph(for: heart) != nil && Self.stack[4].hasColorGlyphs)
         var chooser = FontChooser(Self.stack, scalarCount: 8)
-        // DejaVu Sans has U+2764 in black and white; the emoji font has it in colour.
         #expect(chooser.fontIndex(for: "\u{2764}".unicodeScalars, previous: 0) == 0)
         #expect(chooser.fontIndex(for: "\u{2764}\u{FE0F}".unicodeScalars, previous: 0) == 4)
         #expect(chooser.fontIndex(for: "\u{200D}".unicodeScalars, previous: 3) == 3, "a joiner stays in the font before it")
