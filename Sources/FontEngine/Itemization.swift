@@ -222,11 +222,16 @@ enum Itemizer {
         result.reserveCapacity(scalarCount)
         var chooser = FontChooser(fonts, scalarCount: scalarCount)
         var previous = 0
-        text.forEachGrapheme { indices, _, first, scalarCount in
+        let utf8 = text.utf8
+        text.forEachGrapheme { bytes, first, scalarCount in
             let font =
                 scalarCount == 1
                 ? chooser.fontIndex(for: CollectionOfOne(first), previous: previous)
-                : chooser.fontIndex(for: text.unicodeScalars[indices], previous: previous)
+                : chooser.fontIndex(
+                    for: text.unicodeScalars[
+                        utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)..<utf8.index(
+                            utf8.startIndex, offsetBy: bytes.upperBound)],
+                    previous: previous)
             previous = font ?? 0
             for _ in 0..<scalarCount { result.append(previous) }
         }

@@ -212,7 +212,7 @@ struct Graphemes {
             isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
                 newlines.withUnsafeMutableBufferPointer { newlines in
                     graphemeOfByte.withUnsafeMutableBufferPointer { owner in
-                        text.forEachGrapheme { _, utf8, first, _ in
+                        text.forEachGrapheme { utf8, first, _ in
                             starts[count] = utf8.lowerBound
                             isWhitespace[count] = first.isWhitespaceCharacter
                             newlines[count] = first.isNewlineCharacter

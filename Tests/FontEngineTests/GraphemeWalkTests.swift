@@ -11,10 +11,11 @@ import Testing
         ]
         for text in texts {
             var walked: [(String, Range<Int>)] = []
-            text.forEachGrapheme { indices, utf8, first, scalarCount in
-                #expect(first == text.unicodeScalars[indices.lowerBound])
-                #expect(scalarCount == text.unicodeScalars[indices].count)
-                walked.append((String(text[indices]), utf8))
+            text.forEachGrapheme { utf8, first, scalarCount in
+                let cluster = String(decoding: Array(text.utf8)[utf8], as: UTF8.self)
+                #expect(first == cluster.unicodeScalars.first)
+                #expect(scalarCount == cluster.unicodeScalars.count)
+                walked.append((cluster, utf8))
             }
             var offset = 0
             let expected = text.map { character -> (String, Range<Int>) in
@@ -24,6 +25,49 @@ import Testing
             #expect(walked.map(\.0) == expected.map(\.0), "\(text.debugDescription)")
             #expect(walked.map(\.1) == expected.map(\.1), "\(text.debugDescription)")
         }
+    }
+
+    /// Random texts mixing scalars that stand alone with ones that join (marks, ZWJ, emoji, regional
+    /// indicators, Hangul jamo, a virama, a prepended mark, CR LF): the walk's clusters are
+    /// `for character in text`'s, wherever the shortcut between lone scalars hands over to the
+    /// standard library's rules and back.
+    @Test func theWalkAgreesWithCharacterIterationOnMixedText() {
+        let pool: [Unicode.Scalar] = [
+            "a", " ", "é", "\u{2019}", "\u{AB}", "\u{A9}", "\u{AE}", "\u{203C}", "\u{416}", "\u{3B1}", "\r", "\n",
+            "\u{AD}", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F468}", "\u{1F3FD}", "\u{1F1EB}", "\u{1F1F7}",
+            "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{915}", "\u{94D}", "\u{937}", "\u{600}", "\u{483}",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                text.unicodeScalars.append(pool.randomElement(using: &generator)!)
+            }
+            var walked: [Range<Int>] = []
+            text.forEachGrapheme { utf8, _, _ in walked.append(utf8) }
+            var offset = 0
+            let expected = text.map { character -> Range<Int> in
+                defer { offset += character.utf8.count }
+                return offset..<(offset + character.utf8.count)
+            }
+            #expect(walked == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// Every scalar the walk takes to stand alone joins neither a letter before or after it, nor
+    /// itself, nor a Hangul vowel or final consonant after it: by the rules of UAX #29 nothing then
+    /// joins two such scalars but CR LF.
+    @Test func loneScalarsJoinNoNeighbour() {
+        var joined: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.isLoneGraphemeScalar else { continue }
+            let alone = String(scalar)
+            for neighbours in ["a" + alone, alone + "a", alone + alone, alone + "\u{1161}", alone + "\u{11A8}"]
+            where neighbours.count != 2 && !(value == 0x0D && neighbours == "\r\n") {
+                joined.append(value)
+            }
+        }
+        #expect(joined.isEmpty, "\(joined.prefix(10).map { String($0, radix: 16) })")
     }
 
     /// Every scalar: its shortcut answers as the Unicode tables do for a cluster it starts.
