@@ -49,41 +49,59 @@ enum Itemizer {
     static func itemize(_ text: String, fonts: FontStack, options: ShapingOptions, scan known: ASCIIScan? = nil) -> Result {
         var scan = known
         if let fast = asciiItems(text, fonts: fonts, options: options, scan: &scan) { return fast }
-        var scalars: [Unicode.Scalar] = []
-        var offsets: [Int] = []
-        scalars.reserveCapacity(text.utf8.count)
-        offsets.reserveCapacity(text.utf8.count + 1)
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar)
-            offsets.append(offset)
-            offset += UTF8.width(scalar)
-        }
-        offsets.append(offset)
+        let scalars = Self.scalars(of: text)
         let (levels, baseLevel) = bidiLevels(text, scalars: scalars, options: options)
         let scripts = resolvedScripts(scalars, options: options)
         let fontOfScalar = fontIndices(text, scalarCount: scalars.count, fonts: fonts)
         var items: [TextItem] = []
         var current: TextItem?
-        for index in scalars.indices {
-            if scalars[index].isNewlineCharacter {
-                if let item = current { items.append(item) }
-                current = nil
-                continue
-            }
-            let start = offsets[index], end = offsets[index + 1]
-            if var item = current, item.level == levels[index], item.script == scripts[index],
-                item.font == fontOfScalar[index]
-            {
-                item.range = item.range.lowerBound..<end
-                current = item
-            } else {
-                if let item = current { items.append(item) }
-                current = TextItem(range: start..<end, level: levels[index], script: scripts[index], font: fontOfScalar[index])
+        var end = 0
+        // Read through buffers: this loop runs once per scalar of every text beyond ASCII.
+        scalars.withUnsafeBufferPointer { scalars in
+            levels.withUnsafeBufferPointer { levels in
+                scripts.withUnsafeBufferPointer { scripts in
+                    fontOfScalar.withUnsafeBufferPointer { fontOfScalar in
+                        for index in 0..<scalars.count {
+                            let start = end
+                            end += UTF8.width(scalars[index])
+                            if scalars[index].isNewlineCharacter {
+                                if let item = current { items.append(item) }
+                                current = nil
+                                continue
+                            }
+                            let (level, script, font) = (levels[index], scripts[index], fontOfScalar[index])
+                            if let item = current, item.level == level, item.script == script, item.font == font {
+                                current!.range = item.range.lowerBound..<end
+                            } else {
+                                if let item = current { items.append(item) }
+                                current = TextItem(range: start..<end, level: level, script: script, font: font)
+                            }
+                        }
+                    }
+                }
             }
         }
         if let item = current { items.append(item) }
         return Result(items: TextItems(items), baseLevel: baseLevel, scan: scan)
+    }
+
+    /// The text's scalars, decoded from its UTF-8 in place.
+    private static func scalars(of text: String) -> [Unicode.Scalar] {
+        text.withUTF8Bytes { bytes in
+            var scalars = [Unicode.Scalar](filledWith: "\0", count: bytes.count)
+            let count = scalars.withUnsafeMutableBufferPointer { scalars in
+                var count = 0, offset = 0
+                while offset < bytes.count {
+                    let (scalar, width) = String.decodeScalar(bytes, at: offset)
+                    scalars[count] = scalar
+                    count += 1
+                    offset += width
+                }
+                return count
+            }
+            scalars.removeLast(bytes.count - count)
+            return scalars
+        }
     }
 
     /// All-ASCII text (the common case) has no right-to-left character and one script, so it needs
@@ -169,6 +187,7 @@ enum Itemizer {
     /// Right-to-left scripts' blocks, and the explicit directional controls.
     private static func mayNeedBidi(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        case ..<0x0590: false
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
@@ -186,33 +205,72 @@ enum Itemizer {
         // Open brackets waiting for their pair: the closing character and the script at the opening.
         var open: [(closing: UInt32, index: Int)] = []
         let maxOpen = 64
-        for (index, scalar) in scalars.enumerated() {
-            let script = hb_unicode_script(functions, scalar.value).rawValue
-            if !isOwnScript(script) {
-                switch hb_unicode_general_category(functions, scalar.value) {
-                case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
-                    if open.count == maxOpen { open.removeFirst() }
-                    open.append((hb_unicode_mirroring(functions, scalar.value), index))
-                    scripts[index] = current
-                case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
-                    if let pair = open.lastIndex(where: { $0.closing == scalar.value }) {
-                        current = scripts[open[pair].index]
-                        open.removeSubrange(pair...)
+        // Written through a buffer: this loop runs once per scalar of every text beyond ASCII.
+        scripts.withUnsafeMutableBufferPointer { scripts in
+            for (index, scalar) in scalars.enumerated() {
+                let script = Self.script(of: scalar, functions: functions)
+                if !isOwnScript(script) {
+                    switch Self.bracket(scalar, functions: functions) {
+                    case .opening(let closing):
+                        if open.count == maxOpen { open.removeFirst() }
+                        open.append((closing, index))
+                        scripts[index] = current
+                    case .closing:
+                        if let pair = open.lastIndex(where: { $0.closing == scalar.value }) {
+                            current = scripts[open[pair].index]
+                            open.removeSubrange(pair...)
+                        }
+                        scripts[index] = current
+                    case nil:
+                        scripts[index] = current
                     }
-                    scripts[index] = current
-                default:
-                    scripts[index] = current
+                } else {
+                    if current == common {
+                        // The first real script also names the common text before it, brackets
+                        // included.
+                        for earlier in 0..<index { scripts[earlier] = script }
+                    }
+                    current = script
+                    scripts[index] = script
                 }
-            } else {
-                if current == common {
-                    // The first real script also names the common text before it, brackets included.
-                    for earlier in 0..<index { scripts[earlier] = script }
-                }
-                current = script
-                scripts[index] = script
             }
         }
         return scripts
+    }
+
+    /// HarfBuzz's script of `scalar` (an `hb_script_t`), answered without its tables for ASCII and
+    /// for the Latin letters of U+00C0–U+024F (all but × and ÷): a call per scalar cost text beyond
+    /// ASCII as much as the rest of its itemization. The tests hold every shortcut answer to
+    /// HarfBuzz's.
+    @inline(__always)
+    static func script(of scalar: Unicode.Scalar, functions: OpaquePointer?) -> UInt32 {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F: HB_SCRIPT_LATIN.rawValue
+        case ..<0x80: commonScript
+        default: hb_unicode_script(functions, scalar.value).rawValue
+        }
+    }
+
+    enum Bracket: Equatable {
+        case opening(closing: UInt32)
+        case closing
+    }
+
+    /// Whether `scalar` opens a bracket pair (and which scalar closes it) or closes one, by its
+    /// general category (Ps, Pe) and mirrored form; ASCII answered without HarfBuzz's tables.
+    @inline(__always)
+    static func bracket(_ scalar: Unicode.Scalar, functions: OpaquePointer?) -> Bracket? {
+        switch scalar.value {
+        case 0x28, 0x5B, 0x7B: return .opening(closing: scalar.value == 0x28 ? 0x29 : scalar.value + 2)
+        case 0x29, 0x5D, 0x7D: return .closing
+        case ..<0x80: return nil
+        default:
+            switch hb_unicode_general_category(functions, scalar.value) {
+            case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION: return .opening(closing: hb_unicode_mirroring(functions, scalar.value))
+            case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION: return .closing
+            default: return nil
+            }
+        }
     }
 
     /// The font of each scalar: the stack's choice for the grapheme cluster it belongs to.
