@@ -71,12 +71,15 @@ extension String {
 extension Unicode.Scalar {
     /// Whether the scalar never joins a neighbouring scalar in a grapheme cluster but for CR LF: its
     /// Grapheme_Cluster_Break is Other, Control, CR or LF, and it is no Hangul syllable. The ranges
-    /// are the scripts of most translated text (Latin, Greek, Cyrillic without its combining marks,
-    /// general punctuation without its format characters); the tests check every scalar in them
-    /// against the standard library's clusters.
+    /// are the scripts of most translated text (Latin, Greek, Cyrillic, the Hebrew and Arabic
+    /// letters and digits, general punctuation), without their combining marks, prepended marks and
+    /// format characters; the tests check every scalar in them against the standard library's
+    /// clusters.
     @inlinable package var isLoneGraphemeScalar: Bool {
         switch value {
-        case ..<0x300, 0x370...0x482, 0x48A...0x52F, 0x1E00...0x1FFF, 0x2010...0x2027, 0x2030...0x205E: true
+        case ..<0x300, 0x370...0x482, 0x48A...0x52F, 0x5D0...0x5EA, 0x620...0x64A, 0x660...0x66F, 0x671...0x6D5,
+            0x6EE...0x6FF, 0x1E00...0x1FFF, 0x2010...0x2027, 0x2030...0x205E:
+            true
         default: false
         }
     }

@@ -165,7 +165,7 @@ enum Itemizer {
         guard requested == 1 || scalars.contains(where: mayNeedBidi) else {
             return ([UInt8](filledWith: 0, count: scalars.count), 0)
         }
-        let utf16 = Array(text.utf16)
+        let utf16 = utf16Units(of: scalars)
         var unitLevels = [UInt8](filledWith: 0, count: utf16.count)
         var error: Int32 = 0
         let base = cfontfit_bidi_levels(utf16, Int32(utf16.count), requested, &unitLevels, &error)
@@ -182,6 +182,27 @@ enum Itemizer {
             unit += UTF16.width(scalar)
         }
         return (levels, UInt8(base))
+    }
+
+    /// The scalars in UTF-16, for ICU. Written through a buffer: `Array(text.utf16)` went through
+    /// the standard library's generic copy, as many instructions as ICU's bidi run itself.
+    private static func utf16Units(of scalars: [Unicode.Scalar]) -> [UInt16] {
+        let count = scalars.reduce(0) { $0 + UTF16.width($1) }
+        var units = [UInt16](filledWith: 0, count: count)
+        units.withUnsafeMutableBufferPointer { units in
+            var index = 0
+            for scalar in scalars {
+                if scalar.value < 0x10000 {
+                    units[index] = UInt16(truncatingIfNeeded: scalar.value)
+                    index += 1
+                } else {
+                    units[index] = UTF16.leadSurrogate(scalar)
+                    units[index + 1] = UTF16.trailSurrogate(scalar)
+                    index += 2
+                }
+            }
+        }
+        return units
     }
 
     /// Right-to-left scripts' blocks, and the explicit directional controls.
