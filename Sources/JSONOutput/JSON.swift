@@ -18,15 +18,7 @@ package enum JSON: Sendable {
 
     package func write(to output: inout [UInt8]) {
         switch self {
-        case .number(let value):
-            // Swift prints the shortest text that reads back as the same Double.
-            if !value.isFinite {
-                output.append(contentsOf: "null".utf8)
-            } else if value == value.rounded(), abs(value) < 1e15 {
-                output.append(contentsOf: String(Int64(value)).utf8)
-            } else {
-                output.append(contentsOf: String(value).utf8)
-            }
+        case .number(let value): Self.writeNumber(value, to: &output)
         case .integer(let value): output.append(contentsOf: String(value).utf8)
         case .string(let value): Self.quote(value, to: &output)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -47,6 +39,18 @@ package enum JSON: Sendable {
                 value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A number: whole numbers below 1e15 without a fraction, others as Swift's shortest text that
+    /// reads back as the same Double, non-finite values as null.
+    package static func writeNumber(_ value: Double, to output: inout [UInt8]) {
+        if !value.isFinite {
+            output.append(contentsOf: "null".utf8)
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            output.append(contentsOf: String(Int64(value)).utf8)
+        } else {
+            output.append(contentsOf: String(value).utf8)
         }
     }
 

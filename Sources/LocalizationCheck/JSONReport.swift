@@ -4,30 +4,63 @@ import Foundation
 /// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards
 /// concatenate), with the fields of the contract.
 package enum JSONReport {
-    package static func check(_ check: CheckResult) -> JSON {
-        var members: [(String, JSON)] = [
-            ("catalog", .string(check.catalog)), ("locale", .string(check.locale)), ("context", .string(check.context)),
-            ("key", .string(check.key)), ("branch", .string(check.branch)),
-        ]
-        members += measurement(check.measurement)
-        members += [
-            ("flags", .array(check.flags.map(JSON.string))), ("rule", .optional(check.rule)),
-            ("font", .string(fontLabel(check.settings.font))),
-            ("fonts", .array(check.settings.font.fonts.map { .string(fontLabel(FontStackReference(fonts: [$0]))) })),
-            ("failed", .bool(check.failed)),
-        ]
-        if let length = check.settings.lengthLimit { members.append(("lengthLimit", .integer(length))) }
-        members.append(("source", check.source.map { .object(measurement($0)) } ?? .null))
-        return .object(members)
+    /// One check as a JSON object, written straight into `json`.
+    package static func write(_ check: CheckResult, to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("catalog")
+        json.string(check.catalog)
+        json.key("locale")
+        json.string(check.locale)
+        json.key("context")
+        json.string(check.context)
+        json.key("key")
+        json.string(check.key)
+        json.key("branch")
+        json.string(check.branch)
+        writeMembers(of: check.measurement, to: &json)
+        json.key("flags")
+        json.strings(check.flags)
+        json.key("rule")
+        json.string(check.rule)
+        json.key("font")
+        json.string(fontLabel(check.settings.font))
+        json.key("fonts")
+        json.beginArray()
+        for font in check.settings.font.fonts { json.string(fontLabel(FontStackReference(fonts: [font]))) }
+        json.endArray()
+        json.key("failed")
+        json.bool(check.failed)
+        if let length = check.settings.lengthLimit {
+            json.key("lengthLimit")
+            json.integer(length)
+        }
+        json.key("source")
+        if let source = check.source {
+            json.beginObject()
+            writeMembers(of: source, to: &json)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.endObject()
     }
 
-    static func measurement(_ measurement: Measurement) -> [(String, JSON)] {
-        [
-            ("text", .string(measurement.text)), ("verdict", .string(measurement.verdict.rawValue)),
-            ("size", .number(measurement.size)), ("scale", .number(measurement.scale)),
-            ("neededScale", .optional(measurement.neededScale)), ("lines", .array(measurement.lines.map(JSON.string))),
-            ("missing", .array(measurement.missing.map(JSON.string))),
-        ]
+    /// A measurement's members, inside an object being written.
+    private static func writeMembers(of measurement: Measurement, to json: inout JSONBytes) {
+        json.key("text")
+        json.string(measurement.text)
+        json.key("verdict")
+        json.string(measurement.verdict.rawValue)
+        json.key("size")
+        json.number(measurement.size)
+        json.key("scale")
+        json.number(measurement.scale)
+        json.key("neededScale")
+        json.number(measurement.neededScale)
+        json.key("lines")
+        json.strings(measurement.lines)
+        json.key("missing")
+        json.strings(measurement.missing)
     }
 
     /// The primary font of the stack, `path` or `path#index` (see ``FontStackReference/primary``).
@@ -67,10 +100,18 @@ package enum JSONReport {
     }
 
     package static func document(_ run: CheckRun) -> String {
-        JSON.object([
-            ("checks", .array(Ranking.sorted(run.checks).map(check))), ("summary", summary(run)),
-            ("errors", .array(run.errors.map(error))),
-        ]).serialized
+        var json = JSONBytes(reservingCapacity: run.checks.count * 600)
+        json.beginObject()
+        json.key("checks")
+        json.beginArray()
+        for check in Ranking.sorted(run.checks) { write(check, to: &json) }
+        json.endArray()
+        json.key("summary")
+        json.value(summary(run))
+        json.key("errors")
+        json.value(.array(run.errors.map(error)))
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// One check per line, in identity order, encoded on all cores a slice at a time and handed to
@@ -85,13 +126,12 @@ package enum JSONReport {
             func addSlice(_ index: Int) {
                 let range = slices[index]
                 group.addTask {
-                    var output: [UInt8] = []
-                    output.reserveCapacity(range.count * 600)
+                    var json = JSONBytes(reservingCapacity: range.count * 600)
                     for check in checks[range] {
-                        self.check(check).write(to: &output)
-                        output.append(0x0A)
+                        Self.write(check, to: &json)
+                        json.append(0x0A)
                     }
-                    return (index, Data(output))
+                    return (index, Data(json.bytes))
                 }
             }
             // A few slices ahead of the writer, so that memory stays bounded.
@@ -115,12 +155,12 @@ package enum JSONReport {
 
     /// One check per line, in identity order.
     package static func lines(_ run: CheckRun) -> String {
-        var output: [UInt8] = []
+        var json = JSONBytes()
         for check in Ranking.sorted(run.checks) {
-            self.check(check).write(to: &output)
-            output.append(0x0A)
+            write(check, to: &json)
+            json.append(0x0A)
         }
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }
 

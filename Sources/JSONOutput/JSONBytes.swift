@@ -1,0 +1,110 @@
+/// JSON written value by value as it is produced, into UTF-8 bytes: no tree of values is built
+/// first. A `check` report line built as a ``JSON`` tree cost as much again as writing it (20,000
+/// lines: 682M instructions in all). Values are spelled exactly as ``JSON`` spells them.
+///
+/// Commas are placed by the writer: a value or key that follows a value in the same container
+/// gets one.
+package struct JSONBytes {
+    package private(set) var bytes: [UInt8] = []
+    /// Whether the last thing written was a value (a comma goes before the next key or element).
+    private var followsValue = false
+
+    package init(reservingCapacity capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    package mutating func beginObject() { open(UInt8(ascii: "{")) }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func beginArray() { open(UInt8(ascii: "[")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// An object member's key, a plain ASCII name: written as it is, without escaping.
+    package mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        literal(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        followsValue = false
+    }
+
+    package mutating func string(_ text: String) {
+        separate()
+        JSON.quote(text, to: &bytes)
+        followsValue = true
+    }
+
+    package mutating func string(_ text: String?) {
+        if let text { string(text) } else { null() }
+    }
+
+    package mutating func number(_ value: Double) {
+        separate()
+        JSON.writeNumber(value, to: &bytes)
+        followsValue = true
+    }
+
+    package mutating func number(_ value: Double?) {
+        if let value { number(value) } else { null() }
+    }
+
+    package mutating func integer(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+        followsValue = true
+    }
+
+    package mutating func bool(_ value: Bool) {
+        separate()
+        literal(value ? "true" : "false")
+        followsValue = true
+    }
+
+    package mutating func null() {
+        separate()
+        literal("null")
+        followsValue = true
+    }
+
+    /// An array of strings.
+    package mutating func strings(_ texts: [String]) {
+        beginArray()
+        for text in texts { string(text) }
+        endArray()
+    }
+
+    /// A value already held as a tree.
+    package mutating func value(_ json: JSON) {
+        separate()
+        json.write(to: &bytes)
+        followsValue = true
+    }
+
+    /// Raw bytes between values, such as the newline that ends a JSON Lines record: the next value
+    /// starts a new document.
+    package mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+        followsValue = false
+    }
+
+    /// Appends a literal's bytes: an array literal or a string's UTF-8 view made each append
+    /// allocate or go through the generic sequence path, 275 instructions a key.
+    private mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func separate() {
+        if followsValue { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        followsValue = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
+        followsValue = true
+    }
+}
