@@ -73,6 +73,32 @@ package struct JSONBytes {
         endArray()
     }
 
+    /// An object member: its key, then its value.
+    package mutating func member(_ name: StaticString, _ text: String?) {
+        key(name)
+        string(text)
+    }
+
+    package mutating func member(_ name: StaticString, _ value: Double?) {
+        key(name)
+        number(value)
+    }
+
+    package mutating func member(_ name: StaticString, _ value: Int) {
+        key(name)
+        integer(value)
+    }
+
+    package mutating func member(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    package mutating func member(_ name: StaticString, _ texts: [String]) {
+        key(name)
+        strings(texts)
+    }
+
     /// A value already held as a tree.
     package mutating func value(_ json: JSON) {
         separate()

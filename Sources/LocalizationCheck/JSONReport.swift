@@ -7,33 +7,21 @@ package enum JSONReport {
     /// One check as a JSON object, written straight into `json`.
     package static func write(_ check: CheckResult, to json: inout JSONBytes) {
         json.beginObject()
-        json.key("catalog")
-        json.string(check.catalog)
-        json.key("locale")
-        json.string(check.locale)
-        json.key("context")
-        json.string(check.context)
-        json.key("key")
-        json.string(check.key)
-        json.key("branch")
-        json.string(check.branch)
+        json.member("catalog", check.catalog)
+        json.member("locale", check.locale)
+        json.member("context", check.context)
+        json.member("key", check.key)
+        json.member("branch", check.branch)
         writeMembers(of: check.measurement, to: &json)
-        json.key("flags")
-        json.strings(check.flags)
-        json.key("rule")
-        json.string(check.rule)
-        json.key("font")
-        json.string(fontLabel(check.settings.font))
+        json.member("flags", check.flags)
+        json.member("rule", check.rule)
+        json.member("font", fontLabel(check.settings.font))
         json.key("fonts")
         json.beginArray()
         for font in check.settings.font.fonts { json.string(fontLabel(FontStackReference(fonts: [font]))) }
         json.endArray()
-        json.key("failed")
-        json.bool(check.failed)
-        if let length = check.settings.lengthLimit {
-            json.key("lengthLimit")
-            json.integer(length)
-        }
+        json.member("failed", check.failed)
+        if let length = check.settings.lengthLimit { json.member("lengthLimit", length) }
         json.key("source")
         if let source = check.source {
             json.beginObject()
@@ -47,20 +35,13 @@ package enum JSONReport {
 
     /// A measurement's members, inside an object being written.
     private static func writeMembers(of measurement: Measurement, to json: inout JSONBytes) {
-        json.key("text")
-        json.string(measurement.text)
-        json.key("verdict")
-        json.string(measurement.verdict.rawValue)
-        json.key("size")
-        json.number(measurement.size)
-        json.key("scale")
-        json.number(measurement.scale)
-        json.key("neededScale")
-        json.number(measurement.neededScale)
-        json.key("lines")
-        json.strings(measurement.lines)
-        json.key("missing")
-        json.strings(measurement.missing)
+        json.member("text", measurement.text)
+        json.member("verdict", measurement.verdict.rawValue)
+        json.member("size", measurement.size)
+        json.member("scale", measurement.scale)
+        json.member("neededScale", measurement.neededScale)
+        json.member("lines", measurement.lines)
+        json.member("missing", measurement.missing)
     }
 
     /// The primary font of the stack, `path` or `path#index` (see ``FontStackReference/primary``).
