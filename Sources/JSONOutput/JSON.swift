@@ -19,7 +19,7 @@ package enum JSON: Sendable {
     package func write(to output: inout [UInt8]) {
         switch self {
         case .number(let value): Self.writeNumber(value, to: &output)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .integer(let value): Self.writeInteger(value, to: &output)
         case .string(let value): Self.quote(value, to: &output)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: output.append(contentsOf: "null".utf8)
@@ -48,9 +48,26 @@ package enum JSON: Sendable {
         if !value.isFinite {
             output.append(contentsOf: "null".utf8)
         } else if value == value.rounded(), abs(value) < 1e15 {
-            output.append(contentsOf: String(Int64(value)).utf8)
+            writeInteger(Int(value), to: &output)
         } else {
             output.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// An integer in decimal, its digits made in place: through `String(value)` each went through
+    /// the string's description and a generic append, a third of `shape --json`'s writing.
+    package static func writeInteger(_ value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var index = scratch.count
+            repeat {
+                index -= 1
+                scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: scratch[index...])
         }
     }
 

@@ -50,7 +50,7 @@ package struct JSONBytes {
 
     package mutating func integer(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        JSON.writeInteger(value, to: &bytes)
         followsValue = true
     }
 

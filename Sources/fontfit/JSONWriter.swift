@@ -30,30 +30,14 @@ struct JSONStreamWriter {
     }
 
     mutating func integer(_ value: Int) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var index = scratch.count
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            buffer.append(contentsOf: scratch[index...])
-        }
+        JSON.writeInteger(value, to: &buffer)
         flushIfFull()
     }
 
-    /// As ``JSON/number(_:)``: whole numbers below 1e15 without a fraction, others as Swift's
-    /// shortest round-tripping text, non-finite values as null.
+    /// As ``JSON/number(_:)``.
     mutating func number(_ value: Double) {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-            integer(Int(value))
-        } else {
-            buffer.append(contentsOf: JSON.number(value).serialized.utf8)
-            flushIfFull()
-        }
+        JSON.writeNumber(value, to: &buffer)
+        flushIfFull()
     }
 
     /// Writes what is buffered to standard output.
@@ -79,6 +63,8 @@ struct JSONStreamWriter {
 
     /// `text` as a JSON string literal, in UTF-8.
     static func quoted(_ text: String) -> [UInt8] {
-        Array(JSON.string(text).serialized.utf8)
+        var bytes: [UInt8] = []
+        JSON.quote(text, to: &bytes)
+        return bytes
     }
 }

@@ -7,6 +7,21 @@ import Testing
 @Suite struct JSONBytesTests {
     static let keys: [StaticString] = ["a", "key", "text", "neededScale"]
 
+    /// Integers, and whole numbers below 1e15, are Swift's decimal text of them; other numbers
+    /// Swift's shortest text that reads back as the same Double.
+    @Test func numbersAreSwiftsText() {
+        var generator = SystemRandomNumberGenerator()
+        var integers = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int(Int32.max), Int(Int32.min)]
+        integers += (0..<1000).map { _ in Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0..<64, using: &generator) }
+        for value in integers {
+            #expect(JSON.integer(value).serialized == String(value))
+        }
+        for value in [0, -0.0, 1, -7, 999_999_999_999_999, 1e15, 0.1, 13.600000000000001, -2.5e-8, 1e300] {
+            let expected = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            #expect(JSON.number(value).serialized == expected, "\(value)")
+        }
+    }
+
     /// Random documents, nested up to four deep: objects, arrays (empty ones too), strings,
     /// numbers, integers, booleans and nulls, with the commas placed by the writer.
     @Test func streamedDocumentsAreTheTreesBytes() throws {
