@@ -31,6 +31,8 @@ public final class Font: @unchecked Sendable {
     /// Line metrics in font units (see ``FontInfo/lineMetrics`` for the rule), read once: every
     /// fit reads them, and asking HarfBuzz cost a one-line fit 1 %.
     public let unitLineMetrics: LineMetrics
+    /// Short texts measured in this font (``FontStack/measureShortText(_:options:)``).
+    let shortTexts = ShortTextMemo()
 
     /// Makes a font from a face at the given variation settings.
     ///

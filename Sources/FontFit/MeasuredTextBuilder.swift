@@ -96,7 +96,7 @@ struct MeasuredTextBuilder {
                                         mayHaveSoftHyphens && breaks[index] == .allowed
                                         && Self.isSoftHyphen(range, in: text)
                                     if isSoftHyphenBreak && hyphen == nil {
-                                        hyphen = ShapedParagraph(hyphenText, fonts: fonts, options: options).advance()
+                                        hyphen = fonts.measureShortText(hyphenText, options: options).advance
                                     }
                                     units.append(
                                         TextUnit(
@@ -163,12 +163,11 @@ struct MeasuredTextBuilder {
 
     /// "…" measured in this font stack, for truncation; nil when no font has it.
     func ellipsis() -> Ellipsis? {
-        let shaped = ShapedParagraph("…", fonts: fonts, options: options)
-        guard shaped.missing.isEmpty else { return nil }
-        let bounds = shaped.inkBounds()
+        let measured = fonts.measureShortText("…", options: options)
+        guard !measured.isMissing else { return nil }
         return Ellipsis(
-            advance: shaped.advance(),
-            ink: bounds.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) })
+            advance: measured.advance,
+            ink: measured.ink.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) })
     }
 }
 
