@@ -7,7 +7,8 @@
 ///
 /// The characters: ASCII letters and digits, space, line feed, `. , ; : ! ? ' " - ( )` and the
 /// symbols that break like letters (`# & * < = > @ ^ _ \` ~`); the letters of Latin-1 and Latin
-/// Extended-A (U+00C0–U+017F but × and ÷); the quotation marks of English, French and German
+/// Extended-A (U+00C0–U+017F but × and ÷) and of Cyrillic (U+0400–U+04FF but the thousands sign and
+/// the combining marks); the quotation marks of English, French and German
 /// (‘ ’ “ ” « » ‹ › ‚ „), the en and em dashes, the ellipsis and the no-break space.
 enum ProseLineBreaks {
     /// The UAX #14 classes of the characters handled here (0: not handled).
@@ -84,7 +85,7 @@ enum ProseLineBreaks {
     /// The class of a scalar value above ASCII (0: not handled).
     private static func classOf(_ value: UInt32) -> UInt8 {
         switch value {
-        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x17F: Class.letter
+        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x17F, 0x400...0x481, 0x48A...0x4FF: Class.letter
         case 0xAB, 0xBB, 0x2018, 0x2019, 0x201C, 0x201D, 0x2039, 0x203A: Class.quote
         case 0x201A, 0x201E: Class.open
         case 0x2013: Class.breakAfter
