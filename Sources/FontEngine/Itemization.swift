@@ -50,7 +50,7 @@ enum Itemizer {
         var scan = known
         if let fast = asciiItems(text, fonts: fonts, options: options, scan: &scan) { return fast }
         let scalars = Self.scalars(of: text)
-        let (levels, baseLevel) = bidiLevels(text, scalars: scalars, options: options)
+        let (levels, baseLevel) = bidiLevels(scalars, options: options)
         let scripts = resolvedScripts(scalars, options: options)
         let fontOfScalar = fontIndices(text, scalarCount: scalars.count, fonts: fonts)
         var items: [TextItem] = []
@@ -152,9 +152,7 @@ enum Itemizer {
 
     /// Each scalar's embedding level. ICU runs only when the text can have a level other than the
     /// base one: a right-to-left character, an explicit control, or a right-to-left paragraph.
-    private static func bidiLevels(
-        _ text: String, scalars: [Unicode.Scalar], options: ShapingOptions
-    ) -> (levels: [UInt8], base: UInt8) {
+    private static func bidiLevels(_ scalars: [Unicode.Scalar], options: ShapingOptions) -> (levels: [UInt8], base: UInt8) {
         let requested: Int32
         switch options.direction {
         case .leftToRight?: requested = 0
