@@ -26,12 +26,12 @@ public struct FrameSize: Sendable, Hashable {
 /// Text shaped once in one font, ready to be fitted into any number of frames without shaping it
 /// again (the resize-slider case: a re-fit only re-breaks lines from the stored widths).
 public struct PreparedText: Sendable {
-    /// The fonts the text is set in, primary first.
-    public let fonts: FontStack
     /// The text itemized into runs and shaped once: what every measurement below was read from.
     public let paragraph: ShapedParagraph
+    /// The fonts the text is set in, primary first.
+    public var fonts: FontStack { paragraph.fonts }
     /// The shaping options the text was prepared with.
-    public let shaping: ShapingOptions
+    public var shaping: ShapingOptions { paragraph.options }
     /// The plain measurements the fitting core works on (unit size: widths in em).
     package let measured: MeasuredText
     /// Whether the text was measured for wrapping (UAX #14 break opportunities) and for ink bounds.
@@ -39,7 +39,7 @@ public struct PreparedText: Sendable {
     /// Whether ink bounds were measured (needed for ``/TextFitting/FitBounds/ink``).
     public let hasInk: Bool
     /// The images the text's U+FFFC characters stand for.
-    public let images: [InlineImage]
+    public var images: [InlineImage] { paragraph.images }
     /// The fitting tables of `measured`, built once so that a re-fit only re-breaks lines.
     let table: FitTable
     /// The stack's default width model, read once: a re-fit would otherwise scan the primary
@@ -59,10 +59,7 @@ public struct PreparedText: Sendable {
     public var missing: [Unicode.Scalar] { paragraph.missing }
 
     init(paragraph: ShapedParagraph, measured: MeasuredText, wraps: Bool, hasInk: Bool) {
-        self.images = paragraph.images
-        self.fonts = paragraph.fonts
         self.paragraph = paragraph
-        self.shaping = paragraph.options
         self.measured = measured
         self.wraps = wraps
         self.hasInk = hasInk
