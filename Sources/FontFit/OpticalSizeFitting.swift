@@ -10,16 +10,29 @@ extension PreparedText {
         let others = font.coordinates.filter { $0.tag != "opsz" }
         let base = builder
         var ellipsisNeeded = false
+        // Sizes beyond the axis's range take the same instance, so they share one measurement: a
+        // search that probes many small sizes (a tight frame) shaped the text again for each. A
+        // fallback font that follows the size has a range of its own; each size is then its own.
+        let fallbacksFollow = fonts.fonts.dropFirst().contains(where: \.followsOpticalSize)
+        var measuredAt: [Double: (builder: MeasuredTextBuilder, text: MeasuredText)] = [:]
         func measurement(atSize size: Double) -> MeasuredText {
             let opticalSize = min(max(size, axis.minValue), axis.maxValue)
-            // The axis exists, so this cannot fail; the prepared font is the fallback all the same.
-            let sized = (try? Font(face: font.face, variations: others + [FontVariation(tag: "opsz", value: opticalSize)])) ?? font
-            // Fallback fonts follow the size only where their own opsz axis is left automatic.
-            let stack = (try? FontStack([sized] + fonts.fonts.dropFirst().map { $0.atOpticalSize(size) })) ?? fonts
-            let builder = MeasuredTextBuilder(
-                fonts: stack, options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
-            var text = builder.build(self.text)
-            if ellipsisNeeded { text.ellipsis = builder.ellipsis() }
+            let key = fallbacksFollow ? size : opticalSize
+            let measured: (builder: MeasuredTextBuilder, text: MeasuredText)
+            if let known = measuredAt[key] {
+                measured = known
+            } else {
+                // The axis exists, so this cannot fail; the prepared font is the fallback all the same.
+                let sized = (try? Font(face: font.face, variations: others + [FontVariation(tag: "opsz", value: opticalSize)])) ?? font
+                // Fallback fonts follow the size only where their own opsz axis is left automatic.
+                let stack = (try? FontStack([sized] + fonts.fonts.dropFirst().map { $0.atOpticalSize(size) })) ?? fonts
+                let builder = MeasuredTextBuilder(
+                    fonts: stack, options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
+                measured = (builder, builder.build(self.text))
+                measuredAt[key] = measured
+            }
+            var text = measured.text
+            if ellipsisNeeded { text.ellipsis = measured.builder.ellipsis() }
             return text
         }
         let result = TextFitter.fit(options: options, measure: measurement(atSize:))
