@@ -8,7 +8,8 @@
 /// The characters: ASCII letters and digits, space, line feed, `. , ; : ! ? ' " - ( )` and the
 /// symbols that break like letters (`# & * < = > @ ^ _ \` ~`); the letters of Latin-1 and Latin
 /// Extended-A (U+00C0–U+017F but × and ÷) and of Cyrillic (U+0400–U+04FF but the thousands sign and
-/// the combining marks); the quotation marks of English, French and German
+/// the combining marks); Arabic letters, digits, harakat (which belong to the letter before them),
+/// comma, semicolon, question mark and full stop; the quotation marks of English, French and German
 /// (‘ ’ “ ” « » ‹ › ‚ „), the en and em dashes, the ellipsis and the no-break space.
 enum ProseLineBreaks {
     /// The UAX #14 classes of the characters handled here (0: not handled).
@@ -28,6 +29,8 @@ enum ProseLineBreaks {
         static let inseparable: UInt8 = 13  // IN: …
         static let glue: UInt8 = 14  // GL: no-break space
         static let count = 15
+        /// CM, the Arabic harakat: not a class of the pair table, as a mark takes its base's class.
+        static let combiningMark: UInt8 = 0xFF
     }
 
     /// What a pair of classes alone says about the boundary between them.
@@ -84,15 +87,38 @@ enum ProseLineBreaks {
 
     /// The class of a scalar value above ASCII (0: not handled).
     private static func classOf(_ value: UInt32) -> UInt8 {
+        // By script, so that a character tests only its own script's ranges.
         switch value {
-        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x17F, 0x400...0x481, 0x48A...0x4FF: Class.letter
-        case 0xAB, 0xBB, 0x2018, 0x2019, 0x201C, 0x201D, 0x2039, 0x203A: Class.quote
-        case 0x201A, 0x201E: Class.open
-        case 0x2013: Class.breakAfter
-        case 0x2014: Class.breakBothSides
-        case 0x2026: Class.inseparable
-        case 0xA0: Class.glue
-        default: 0
+        case ..<0x400:
+            switch value {
+            case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x17F: Class.letter
+            case 0xAB, 0xBB: Class.quote
+            case 0xA0: Class.glue
+            default: 0
+            }
+        case ..<0x600:
+            switch value {
+            case 0x400...0x481, 0x48A...0x4FF: Class.letter
+            default: 0
+            }
+        case ..<0x700:
+            switch value {
+            case 0x620...0x64A, 0x66D...0x66F, 0x671...0x6D3, 0x6D5: Class.letter
+            case 0x660...0x669, 0x66B, 0x66C, 0x6F0...0x6F9: Class.digit
+            case 0x60C: Class.infix
+            case 0x61B, 0x61F, 0x6D4: Class.exclamation
+            case 0x64B...0x65F, 0x670: Class.combiningMark
+            default: 0
+            }
+        default:
+            switch value {
+            case 0x2018, 0x2019, 0x201C, 0x201D, 0x2039, 0x203A: Class.quote
+            case 0x201A, 0x201E: Class.open
+            case 0x2013: Class.breakAfter
+            case 0x2014: Class.breakBothSides
+            case 0x2026: Class.inseparable
+            default: 0
+            }
         }
     }
 
@@ -144,7 +170,7 @@ enum ProseLineBreaks {
                 @inline(__always) func continuation(_ index: Int) -> UInt32? {
                     index < bytes.count && bytes[index] & 0xC0 == 0x80 ? UInt32(bytes[index] & 0x3F) : nil
                 }
-                let kind: UInt8
+                var kind: UInt8
                 if lead < 0x80 {
                     kind = ascii[Int(lead)]
                     offset += 1
@@ -160,6 +186,15 @@ enum ProseLineBreaks {
                     return nil
                 }
                 guard kind != 0 else { return nil }
+                if kind == Class.combiningMark {
+                    // UAX #14 LB9: a mark belongs to the character before it, which keeps its class,
+                    // unless that is a space or a line feed; LB10: then, or first, it is a letter.
+                    if let base = classes.last, base != Class.space, base != Class.lineFeed {
+                        ends[ends.count - 1] = offset
+                        continue
+                    }
+                    kind = Class.letter
+                }
                 classes.append(kind)
                 ends.append(offset)
             }

@@ -10,7 +10,7 @@ import Testing
     /// below use them all).
     static let representatives = Array("a1 .!'-()\n–—…\u{A0}")
     static let everyHandled = Array(
-        "ABCXYZabcxyz0123456789#&*<=>@^_`~ .,;:!?'\"-()\nÀÖØöøÿĀſßé‘’“”«»‹›‚„–—…\u{A0}ЖжЁёЇїҐґѢӿ")
+        "ABCXYZabcxyz0123456789#&*<=>@^_`~ .,;:!?'\"-()\nÀÖØöøÿĀſßé‘’“”«»‹›‚„–—…\u{A0}ЖжЁёЇїҐґѢӿءمرحباًٌَُِّْٰ٠٩٫۰ۓە،؛؟۔")
 
     @Test func everyShortStringBreaksAsICUDoes() {
         var mismatches: [String] = []
@@ -48,9 +48,10 @@ import Testing
             return probe.withUTF8 { ProseLineBreaks.opportunities($0) } != nil
         }
         // ASCII: 52 letters, 10 digits, 11 symbols, space, 11 punctuation marks, line feed; Latin-1
-        // and Latin Extended-A letters: 190; Cyrillic letters: 248; quotation marks, dashes,
-        // ellipsis, no-break space: 14.
-        #expect(handled.count == 86 + 190 + 248 + 14, "handled: \(handled.count)")
+        // and Latin Extended-A letters: 190; Cyrillic letters: 248; Arabic letters, digits,
+        // harakat and punctuation: 146 + 22 + 22 + 4; quotation marks, dashes, ellipsis, no-break
+        // space: 14.
+        #expect(handled.count == 86 + 190 + 248 + 194 + 14, "handled: \(handled.count)")
         var mismatches: [String] = []
         for scalar in handled {
             let character = String(scalar)
