@@ -22,48 +22,38 @@ package struct JSONBytes {
     package mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        literal(name)
+        bytes.appendLiteral(name)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         followsValue = false
     }
 
     package mutating func string(_ text: String) {
-        separate()
-        JSON.quote(text, to: &bytes)
-        followsValue = true
+        value { JSON.quote(text, to: &$0) }
     }
 
     package mutating func string(_ text: String?) {
         if let text { string(text) } else { null() }
     }
 
-    package mutating func number(_ value: Double) {
-        separate()
-        JSON.writeNumber(value, to: &bytes)
-        followsValue = true
+    package mutating func number(_ number: Double) {
+        value { JSON.writeNumber(number, to: &$0) }
     }
 
-    package mutating func number(_ value: Double?) {
-        if let value { number(value) } else { null() }
+    package mutating func number(_ number: Double?) {
+        if let number { self.number(number) } else { null() }
     }
 
-    package mutating func integer(_ value: Int) {
-        separate()
-        JSON.writeInteger(value, to: &bytes)
-        followsValue = true
+    package mutating func integer(_ integer: Int) {
+        value { JSON.writeInteger(integer, to: &$0) }
     }
 
-    package mutating func bool(_ value: Bool) {
-        separate()
-        literal(value ? "true" : "false")
-        followsValue = true
+    package mutating func bool(_ bool: Bool) {
+        value { $0.appendLiteral(bool ? "true" : "false") }
     }
 
     package mutating func null() {
-        separate()
-        literal("null")
-        followsValue = true
+        value { $0.appendLiteral("null") }
     }
 
     /// An array of strings.
@@ -101,9 +91,7 @@ package struct JSONBytes {
 
     /// A value already held as a tree.
     package mutating func value(_ json: JSON) {
-        separate()
-        json.write(to: &bytes)
-        followsValue = true
+        value { json.write(to: &$0) }
     }
 
     /// Raw bytes between values, such as the newline that ends a JSON Lines record: the next value
@@ -113,10 +101,12 @@ package struct JSONBytes {
         followsValue = false
     }
 
-    /// Appends a literal's bytes: an array literal or a string's UTF-8 view made each append
-    /// allocate or go through the generic sequence path, 275 instructions a key.
-    private mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// One value, after a comma when it follows another: `write` appends its bytes.
+    @inline(__always)
+    private mutating func value(_ write: (inout [UInt8]) -> Void) {
+        separate()
+        write(&bytes)
+        followsValue = true
     }
 
     private mutating func separate() {
@@ -132,5 +122,13 @@ package struct JSONBytes {
     private mutating func close(_ bracket: UInt8) {
         bytes.append(bracket)
         followsValue = true
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's bytes: an array literal or a string's UTF-8 view made each append
+    /// allocate or go through the generic sequence path, 275 instructions a key.
+    fileprivate mutating func appendLiteral(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
