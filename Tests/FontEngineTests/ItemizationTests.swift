@@ -28,20 +28,47 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
     }
 
-    /// Runs split where the script, the direction or a hard break does, with UTF-8 ranges that
-    /// cover the text but its line breaks. A closing bracket takes its opening bracket's script,
-    /// other common characters the script before them (UAX #24 as HarfBuzz and Pango apply it);
-    /// the comma after the Hebrew word is Hebrew but, between it and a Latin letter in a
-    /// left-to-right paragraph, left to right (UAX #9 rule N2).
-    @Test func itemsFollowScriptsDirectionsAndBreaks() throws {
+    /// Random texts mixing Latin, Cyrillic, Hebrew and Arabic letters with digits, spaces, brackets,
+    /// punctuation and line feeds: the items cover every byte but the line feeds, in order; every
+    /// character of an item that has a script of its own has the item's script, by HarfBuzz's
+    /// tables; and two items meet only where the level, the script or a line feed changes.
+    @Test func itemsSplitWhereScriptsLevelsAndBreaksDo() throws {
         let font = try PiecewiseShapingTests.font("DejaVuSans.ttf")
-        let text = "Été (Жук) שלום, x\nΩμέγα"
-        let items = Itemizer.itemize(text, fonts: FontStack(font), options: ShapingOptions()).items
-        let pieces = items.map { item in
-            (String(decoding: Array(text.utf8)[item.range], as: UTF8.self), HBTag.string(item.script), item.level)
+        let functions = hb_unicode_funcs_get_default()
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", "é", "Ж", "ї", "\u{5D0}", "\u{5E9}", "\u{645}", "\u{631}", "\u{64E}", "1", "\u{661}", " ", "(", ")",
+            ",", ".", "\n",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...30, using: &generator) {
+                text.unicodeScalars.append(pool.randomElement(using: &generator)!)
+            }
+            let bytes = Array(text.utf8)
+            let items = Itemizer.itemize(text, fonts: FontStack(font), options: ShapingOptions()).items
+            var covered = [Bool](repeating: false, count: bytes.count)
+            var previousEnd = 0
+            for (index, item) in items.enumerated() {
+                #expect(item.range.lowerBound >= previousEnd && item.range.upperBound <= bytes.count)
+                let piece = String(decoding: bytes[item.range], as: UTF8.self)
+                for offset in item.range { covered[offset] = true }
+                for scalar in piece.unicodeScalars {
+                    let script = hb_unicode_script(functions, scalar.value).rawValue
+                    if Itemizer.isOwnScript(script) { #expect(script == item.script, "\(piece.debugDescription)") }
+                }
+                if index > 0 {
+                    let previous = items[index - 1]
+                    let between = bytes[previous.range.upperBound..<item.range.lowerBound]
+                    #expect(
+                        between.contains(0x0A) || previous.level != item.level || previous.script != item.script,
+                        "\(text.debugDescription)")
+                }
+                previousEnd = item.range.upperBound
+            }
+            for offset in bytes.indices {
+                #expect(covered[offset] == (bytes[offset] != 0x0A), "\(text.debugDescription) at \(offset)")
+            }
         }
-        #expect(pieces.map(\.0) == ["Été (", "Жук", ") ", "שלום", ", ", "x", "Ωμέγα"])
-        #expect(pieces.map(\.1) == ["Latn", "Cyrl", "Latn", "Hebr", "Hebr", "Latn", "Grek"])
-        #expect(pieces.map(\.2) == [0, 0, 0, 1, 0, 0, 0])
     }
 }
