@@ -51,21 +51,6 @@ extension String {
             if scalarCount > 0 { body(start..<offset, first, scalarCount) }
         }
     }
-
-    /// The scalar whose UTF-8 form starts at `offset` of a string's (valid) bytes, and its width.
-    @inlinable @inline(__always)
-    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[offset])
-        @inline(__always) func continuation(_ index: Int) -> UInt32 { UInt32(bytes[offset + index] & 0x3F) }
-        let value: UInt32, width: Int
-        switch lead {
-        case ..<0x80: (value, width) = (lead, 1)
-        case ..<0xE0: (value, width) = ((lead & 0x1F) << 6 | continuation(1), 2)
-        case ..<0xF0: (value, width) = ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
-        default: (value, width) = ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
-        }
-        return (Unicode.Scalar(value).unsafelyUnwrapped, width)
-    }
 }
 
 extension Unicode.Scalar {

@@ -21,8 +21,8 @@ package enum JSON: Sendable {
         case .number(let value): Self.writeNumber(value, to: &output)
         case .integer(let value): Self.writeInteger(value, to: &output)
         case .string(let value): Self.quote(value, to: &output)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.appendLiteral(value ? "true" : "false")
+        case .null: output.appendLiteral("null")
         case .array(let values):
             output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
@@ -46,7 +46,7 @@ package enum JSON: Sendable {
     /// reads back as the same Double, non-finite values as null.
     package static func writeNumber(_ value: Double, to output: inout [UInt8]) {
         if !value.isFinite {
-            output.append(contentsOf: "null".utf8)
+            output.appendLiteral("null")
         } else if value == value.rounded(), abs(value) < 1e15 {
             writeInteger(Int(value), to: &output)
         } else {

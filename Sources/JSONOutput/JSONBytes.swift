@@ -128,7 +128,7 @@ package struct JSONBytes {
 extension [UInt8] {
     /// Appends a literal's bytes: an array literal or a string's UTF-8 view made each append
     /// allocate or go through the generic sequence path, 275 instructions a key.
-    fileprivate mutating func appendLiteral(_ text: StaticString) {
+    package mutating func appendLiteral(_ text: StaticString) {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -15,7 +15,7 @@ struct JSONStreamWriter {
 
     /// Literal JSON text: punctuation and keys.
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.appendLiteral(text)
         flushIfFull()
     }
 
