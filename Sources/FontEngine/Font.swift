@@ -33,6 +33,8 @@ public final class Font: @unchecked Sendable {
     public let unitLineMetrics: LineMetrics
     /// Short texts measured in this font (``FontStack/measureShortText(_:options:)``).
     let shortTexts = ShortTextMemo()
+    /// The shape plans this font has shaped with (see ``ShapePlans``).
+    let shapePlans = ShapePlans()
 
     /// Makes a font from a face at the given variation settings.
     ///
