@@ -13,6 +13,10 @@ import Testing
             == "Maximilian Maximilian 888 888 888 888 888.88 888.88 W 888 888 100% and 50 % off")
         #expect(Placeholders.printf("a%nb", samples: samples, android: true) == "a\nb")
         #expect(Placeholders.printf("a%nb", samples: samples, android: false) == "a%nb")
+        // Conversions between characters beyond ASCII; a `%` before one, or at the end, stays.
+        #expect(Placeholders.printf("à %d € %1$’s é %é 50 %", samples: samples, android: false)
+            == "à 888 € %1$’s é %é 50 %")
+        #expect(Placeholders.printf("%%%s%", samples: samples, android: false) == "%Maximilian%")
     }
 
     @Test func icuBranches() {
