@@ -226,11 +226,13 @@ public struct ShapedParagraph: Sendable {
         var total = 0.0
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true {
             let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
+            // Wrapping adds: Int32 advances cannot overflow an Int, and the overflow checks kept
+            // the sum from being vectorized.
             var units = 0
             if whole {
-                for glyph in run.glyphs { units += Int(glyph.xAdvance) }
+                for glyph in run.glyphs { units &+= Int(glyph.xAdvance) }
             } else {
-                for glyph in run.glyphs where range!.contains(glyph.cluster) { units += Int(glyph.xAdvance) }
+                for glyph in run.glyphs where range!.contains(glyph.cluster) { units &+= Int(glyph.xAdvance) }
             }
             total += Double(units) / Double(fonts[run.fontIndex].face.unitsPerEm)
         }

@@ -149,7 +149,7 @@ package struct Checker: Sendable {
         var label: Int
 
         static func == (lhs: JobKey, rhs: JobKey) -> Bool {
-            lhs.label == rhs.label && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            lhs.label == rhs.label && lhs.text.hasSameUTF8(as: rhs.text)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -329,7 +329,7 @@ package struct Checker: Sendable {
         // since most keys come once.
         var lastRule: (catalog: String, context: String, key: String, rule: Int?)?
         // Keys compared by bytes, as rules match them: `==` takes canonically equivalent keys for one.
-        func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+        func same(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
         var expanded: [Expanded] = []
         for index in range {
             let string = strings[index]
@@ -470,5 +470,20 @@ package struct Checker: Sendable {
             return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
                 && properties.generalCategory != .control && properties.generalCategory != .format
         }.map(\.codePointLabel)
+    }
+}
+
+extension String {
+    /// Whether both strings are the same UTF-8 bytes (`==` takes canonically equivalent spellings
+    /// for one). Compared in place with `memcmp`: `utf8.elementsEqual` stepped byte by byte, 550
+    /// instructions a comparison of the check's job keys.
+    fileprivate func hasSameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let same = utf8.withContiguousStorageIfAvailable { bytes in
+            other.utf8.withContiguousStorageIfAvailable { otherBytes in
+                bytes.isEmpty || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, bytes.count) == 0
+            }
+        }
+        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }
