@@ -87,6 +87,9 @@ public final class Font: @unchecked Sendable {
         self.namedInstance = namedInstance
         self.setsCoordinates = setsCoordinates
         self.explicitAxes = explicitAxes
+        // Stored: every fit asks, and hashing "opsz" to look it up cost more than the rest of the
+        // choice of width model.
+        followsOpticalSize = !explicitAxes.contains("opsz") && coordinates.contains { $0.tag == "opsz" }
         unitLineMetrics = Self.readUnitLineMetrics(font)
     }
 
@@ -105,9 +108,7 @@ public final class Font: @unchecked Sendable {
     /// Whether the font's widths follow the size automatically: it has an `opsz` axis the caller
     /// did not set, so it is drawn at opsz = size, as CSS (`font-optical-sizing: auto`) and Apple's
     /// text stacks draw it.
-    public var followsOpticalSize: Bool {
-        !explicitAxes.contains("opsz") && coordinates.contains { $0.tag == "opsz" }
-    }
+    public let followsOpticalSize: Bool
 
     /// The font as drawn at `size` points with automatic optical sizing: `opsz` set to the size
     /// (clamped to the axis), the other coordinates kept; the font itself when it does not follow

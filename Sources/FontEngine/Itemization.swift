@@ -325,6 +325,6 @@ enum Itemizer {
     }
 
     static func hbScript(_ tag: String) -> UInt32 {
-        hb_script_from_string(tag, Int32(tag.utf8.count)).rawValue
+        tag.withCString { hb_script_from_string($0, Int32(tag.utf8.count)).rawValue }
     }
 }

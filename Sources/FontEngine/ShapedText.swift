@@ -210,7 +210,10 @@ extension Font {
         if let direction { hb_buffer_set_direction(buffer, direction.hbDirection) }
         if let script { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
         if let language = options.language {
-            hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+            // Through withCString: passing the String made a null-terminated copy of it, an
+            // allocation per shaping of text with a language (every check).
+            hb_buffer_set_language(
+                buffer, language.withCString { hb_language_from_string($0, Int32(language.utf8.count)) })
         }
         hb_buffer_guess_segment_properties(buffer)
     }
