@@ -49,6 +49,19 @@ public struct ShapedGlyph: Sendable, Hashable {
     }
 }
 
+/// The glyphs of a shaped HarfBuzz buffer, read in place. An array made from them is allocated once,
+/// at their count, and written glyph by glyph without the capacity check of each append (21
+/// instructions a glyph that way).
+private struct BufferGlyphs: RandomAccessCollection {
+    let infos: UnsafePointer<hb_glyph_info_t>
+    let positions: UnsafePointer<hb_glyph_position_t>
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(index: Int) -> ShapedGlyph { ShapedGlyph(infos[index], positions[index]) }
+}
+
 /// A text shaped once, in font units; sizes are applied by arithmetic.
 public struct ShapedText: Sendable {
     /// The text that was shaped.
@@ -135,13 +148,11 @@ extension Font {
 
     /// The shaped glyphs in `buffer`, copied out of it.
     private static func glyphs(of buffer: OpaquePointer) -> [ShapedGlyph] {
-        // Reserved, then appended: `Array(unsafeUninitializedCapacity:)` allocates through an
-        // unspecialized standard-library function that looks the storage type up at run time,
-        // which cost more than the appends.
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(hb_buffer_get_length(buffer)))
-        appendGlyphs(of: buffer, to: &glyphs) { _ in true }
-        return glyphs
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
+        return Array(BufferGlyphs(infos: infos, positions: positions, count: Int(count)))
     }
 
     /// Appends the glyphs in `buffer` whose cluster `isKept`, in the buffer's order. Inlined, so
