@@ -257,14 +257,15 @@ enum Itemizer {
         return scripts
     }
 
-    /// HarfBuzz's script of `scalar` (an `hb_script_t`), answered without its tables for ASCII and
-    /// for the Latin letters of U+00C0–U+024F (all but × and ÷): a call per scalar cost text beyond
-    /// ASCII as much as the rest of its itemization. The tests hold every shortcut answer to
-    /// HarfBuzz's.
+    /// HarfBuzz's script of `scalar` (an `hb_script_t`), answered without its tables for ASCII, for
+    /// the Latin letters of U+00C0–U+024F (all but × and ÷) and for the Cyrillic blocks U+0400–U+052F
+    /// (all but two inherited combining marks): a call per scalar cost text beyond ASCII as much as
+    /// the rest of its itemization. The tests hold every shortcut answer to HarfBuzz's.
     @inline(__always)
     static func script(of scalar: Unicode.Scalar, functions: OpaquePointer?) -> UInt32 {
         switch scalar.value {
         case 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F: HB_SCRIPT_LATIN.rawValue
+        case 0x400...0x484, 0x487...0x52F: HB_SCRIPT_CYRILLIC.rawValue
         case ..<0x80: commonScript
         default: hb_unicode_script(functions, scalar.value).rawValue
         }
