@@ -61,9 +61,10 @@ extension Unicode.Scalar {
     /// format characters; the tests check every scalar in them against the standard library's
     /// clusters.
     @inlinable package var isLoneGraphemeScalar: Bool {
-        // Latin first, on its own: the ranges' tests are otherwise made together, branch-free,
-        // for every scalar.
+        // Latin, then Greek and Cyrillic, first and on their own: the ranges' tests are otherwise
+        // made together, branch-free, for every scalar.
         if value < 0x300 { return true }
+        if value < 0x483 { return value >= 0x370 }
         switch value {
         case 0x370...0x482, 0x48A...0x52F, 0x5D0...0x5EA, 0x620...0x64A, 0x660...0x66F, 0x671...0x6D5,
             0x6EE...0x6FF, 0x1E00...0x1FFF, 0x2010...0x2027, 0x2030...0x205E:
@@ -76,19 +77,15 @@ extension Unicode.Scalar {
     /// answered without the Unicode tables for the scripts below U+1680, where White_Space has only
     /// U+0085 and U+00A0 beside ASCII's. The tables' lookup cost as much as finding the cluster.
     @inlinable package var isWhitespaceCharacter: Bool {
-        switch value {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0: true
-        case ..<0x1680: false
-        default: properties.isWhitespace
-        }
+        // Letters beyond Latin-1 first: one comparison for most of them.
+        if value > 0xA0 { return value >= 0x1680 && properties.isWhitespace }
+        return value == 0x20 || value == 0xA0 || value == 0x85 || (0x09...0x0D).contains(value)
     }
 
     /// `Character.isNewline` of a cluster starting with this scalar: LF, VT, FF, CR, NEL, LS, PS,
     /// the characters that end a paragraph (UAX #14 classes BK, CR, LF, NL).
     @inlinable package var isNewlineCharacter: Bool {
-        switch value {
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
-        }
+        if value > 0x85 { return value == 0x2028 || value == 0x2029 }
+        return value == 0x85 || (0x0A...0x0D).contains(value)
     }
 }

