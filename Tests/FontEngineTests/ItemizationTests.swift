@@ -71,4 +71,47 @@ import Testing
             }
         }
     }
+
+    /// Text of one script with common and inherited characters (letters of Latin, Cyrillic or
+    /// Greek, marks, digits, brackets, spaces, emoji, every newline character): the one-pass path
+    /// gives the general path's items and direction, with every option that reaches it; text it
+    /// must leave alone (a second script, a right-to-left or directional character) it declines.
+    @Test func oneScriptTextGetsTheGeneralItems() throws {
+        let font = try PiecewiseShapingTests.font("DejaVuSans.ttf")
+        let scripts: [[Unicode.Scalar]] = [["a", "é", "ß", "ǅ"], ["Ж", "ї", "д"], ["λ", "Ω"]]
+        let common: [Unicode.Scalar] = [
+            " ", "\u{A0}", "1", "(", ")", "[", "]", "«", "»", "\u{2019}", ",", "\u{301}", "\u{308}", "😀", "\u{200D}",
+            "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{B}",
+        ]
+        let others: [Unicode.Scalar] = ["\u{5D0}", "\u{645}", "\u{200F}", "\u{202E}", "\u{2067}", "中", "\u{E01}"]
+        let options = [
+            ShapingOptions(), ShapingOptions(direction: .leftToRight), ShapingOptions(direction: .topToBottom),
+            ShapingOptions(script: "Latn"), ShapingOptions(language: "ru"),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var taken = 0, declined = 0
+        for round in 0..<3000 {
+            var pool = scripts[round % scripts.count] + common
+            if round % 5 == 0 { pool += [others.randomElement(using: &generator)!] }
+            if round % 7 == 0 { pool += scripts[(round + 1) % scripts.count] }
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                text.unicodeScalars.append(pool.randomElement(using: &generator)!)
+            }
+            let option = options[round % options.count]
+            let general = Itemizer.generalItems(text, fonts: FontStack(font), options: option)
+            guard let fast = Itemizer.oneScriptItems(text, fonts: FontStack(font), options: option) else {
+                declined += 1
+                continue
+            }
+            taken += 1
+            #expect(Array(fast.items) == Array(general.items), "\(text.debugDescription)")
+            #expect(fast.baseLevel == general.baseLevel)
+        }
+        // Most texts take the one-pass path; those with a second script or a bidi character do not.
+        #expect(taken > 2000 && declined > 300, "taken \(taken), declined \(declined)")
+        #expect(Itemizer.oneScriptItems("abc \u{5D0}", fonts: FontStack(font), options: ShapingOptions()) == nil)
+        #expect(Itemizer.oneScriptItems("abc Жд", fonts: FontStack(font), options: ShapingOptions()) == nil)
+        #expect(Itemizer.oneScriptItems("abc", fonts: FontStack(font), options: ShapingOptions(direction: .rightToLeft)) == nil)
+    }
 }
