@@ -198,7 +198,7 @@ extension Font {
             scalarClusters: scalarClusters)
         var properties = hb_segment_properties_t()
         hb_buffer_get_segment_properties(buffer, &properties)
-        shapePlans.plan(font: handle, properties: properties, features: options.features).execute(font: handle, buffer: buffer)
+        shapePlan(for: properties, features: options.features).execute(font: handle, buffer: buffer)
     }
 
     /// Adds `text` to the empty `buffer` and sets its segment properties, ready to shape.

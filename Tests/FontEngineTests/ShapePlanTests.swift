@@ -1,7 +1,7 @@
 @testable import FontEngine
 import Testing
 
-/// A font reuses its shape plans (``ShapePlans``): each shaping must still get the plan of its own
+/// A font reuses its shape plans (``Font/shapePlan(for:features:)``): each shaping must still get the plan of its own
 /// direction, script, language, features and variation coordinates. A fresh font starts with no
 /// plans, so its glyphs are what the reused plan must give.
 @Suite struct ShapePlanTests {
