@@ -33,10 +33,6 @@ public final class Font: @unchecked Sendable {
     public let unitLineMetrics: LineMetrics
     /// Short texts measured in this font (``FontStack/measureShortText(_:options:)``).
     let shortTexts = FontMemo<(text: String, options: ShapingOptions), ShortTextMeasurement>(capacity: 8)
-    /// The shape plans this font has shaped with (``shapePlan(for:features:)``): a font meets a few
-    /// directions, scripts and languages; a program that meets more (every language of a catalog)
-    /// makes the oldest plan again from HarfBuzz's face cache.
-    let shapePlans = FontMemo<(properties: hb_segment_properties_t, features: [FontFeature]), ShapePlan>(capacity: 16)
 
     /// Makes a font from a face at the given variation settings.
     ///

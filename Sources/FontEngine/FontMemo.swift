@@ -1,6 +1,6 @@
 import Glibc
 
-/// A few values a font remembers (its shape plans, its measurements of "…"), each found by a key
+/// A few values a font remembers (its measurements of "…" and "‐"), each found by a key
 /// searched in order, the oldest dropped when the memo is full. A list rather than a dictionary:
 /// hashing shaping options cost more than the look-up saves (1.6k instructions). A value is made
 /// without the mutex held: two threads may both make one, and keep the same.

@@ -188,23 +188,15 @@ extension Font {
     }
 
     /// Adds `text` to the empty `buffer` (only `utf8Range` to be shaped, the rest as context), sets
-    /// its properties and shapes it with this font's plan for them.
+    /// its properties and shapes it.
+    ///
+    /// Through `hb_shape`, not a shape plan kept by the font and run with `hb_shape_plan_execute`
+    /// (650 instructions fewer for a label): `hb_shape` first caps the buffer's operations and
+    /// length by its length (HarfBuzz's internal `hb_buffer_t::enter`), and a plan run directly
+    /// leaves the defaults, hundreds of millions, to a hostile font's looping lookups.
     func shape(
         into buffer: OpaquePointer, text: String, utf8Range: Range<Int>?, options: ShapingOptions,
         direction: TextDirection?, script: UInt32?, scalarClusters: Bool = false
-    ) {
-        fill(
-            buffer, text: text, utf8Range: utf8Range, options: options, direction: direction, script: script,
-            scalarClusters: scalarClusters)
-        var properties = hb_segment_properties_t()
-        hb_buffer_get_segment_properties(buffer, &properties)
-        shapePlan(for: properties, features: options.features).execute(font: handle, buffer: buffer)
-    }
-
-    /// Adds `text` to the empty `buffer` and sets its segment properties, ready to shape.
-    private func fill(
-        _ buffer: OpaquePointer, text: String, utf8Range: Range<Int>?, options: ShapingOptions,
-        direction: TextDirection?, script: UInt32?, scalarClusters: Bool
     ) {
         text.withUTF8Bytes { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -227,6 +219,12 @@ extension Font {
                 buffer, language.withCString { hb_language_from_string($0, Int32(language.utf8.count)) })
         }
         hb_buffer_guess_segment_properties(buffer)
+        if options.features.isEmpty {
+            hb_shape(handle, buffer, nil, 0)
+        } else {
+            let features = options.features.map(\.hbFeature)
+            hb_shape(handle, buffer, features, UInt32(features.count))
+        }
     }
 }
 
@@ -237,15 +235,9 @@ extension Font {
     package func shapedGlyphCount(_ text: String, options: ShapingOptions = ShapingOptions()) -> Int {
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
-        fill(
-            buffer, text: text, utf8Range: nil, options: options, direction: options.direction,
-            script: options.script.map(Itemizer.hbScript), scalarClusters: false)
-        if options.features.isEmpty {
-            hb_shape(handle, buffer, nil, 0)
-        } else {
-            let features = options.features.map(\.hbFeature)
-            hb_shape(handle, buffer, features, UInt32(features.count))
-        }
+        shape(
+            into: buffer, text: text, utf8Range: nil, options: options, direction: options.direction,
+            script: options.script.map(Itemizer.hbScript))
         return Int(hb_buffer_get_length(buffer))
     }
 }
