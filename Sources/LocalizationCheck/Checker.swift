@@ -154,8 +154,7 @@ package struct Checker: Sendable {
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(label)
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            text.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -479,11 +478,10 @@ extension String {
     /// instructions a comparison of the check's job keys.
     fileprivate func hasSameUTF8(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        let same = utf8.withContiguousStorageIfAvailable { bytes in
-            other.utf8.withContiguousStorageIfAvailable { otherBytes in
+        return withUTF8Bytes { bytes in
+            other.withUTF8Bytes { otherBytes in
                 bytes.isEmpty || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, bytes.count) == 0
             }
         }
-        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }

@@ -1,3 +1,6 @@
+import FontFit
+import Foundation
+
 /// Sample values that replace placeholders before a string is measured; wide on purpose, so that a
 /// label that fits with them fits with most real values (contract: `placeholders`).
 package struct PlaceholderSamples: Sendable, Hashable {
@@ -53,8 +56,7 @@ package enum Placeholders {
         // Read as UTF-8: a conversion is ASCII, and no byte of a longer character is. Taking the
         // text apart into scalars and appending them one by one cost `fontfit check` 14k
         // instructions a string.
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withUTF8Bytes { bytes -> String? in
             guard var percent = bytes.firstIndex(of: UInt8(ascii: "%")) else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 32)
@@ -178,4 +180,3 @@ package enum Placeholders {
     }
 }
 
-import Foundation
