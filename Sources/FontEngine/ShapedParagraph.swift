@@ -74,7 +74,12 @@ public struct ShapedParagraph: Sendable {
         _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
         scan: ASCIIScan? = nil
     ) {
-        let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
+        self.init(text, fonts: fonts, options: options, itemized: Itemizer.itemize(text, fonts: fonts, options: options, scan: scan), images: images)
+    }
+
+    private init(
+        _ text: String, fonts: FontStack, options: ShapingOptions, itemized: Itemizer.Result, images: [InlineImage] = []
+    ) {
         self.init(
             text, fonts: fonts, options: options, items: itemized.items, baseLevel: itemized.baseLevel, images: images,
             textScan: itemized.scan)
@@ -225,18 +230,57 @@ public struct ShapedParagraph: Sendable {
         guard images.isEmpty, runsAreHorizontal else { return walk(range) { _ in } }
         var total = 0.0
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true {
-            let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
-            // Wrapping adds: Int32 advances cannot overflow an Int, and the overflow checks kept
-            // the sum from being vectorized.
-            var units = 0
-            if whole {
-                for glyph in run.glyphs { units &+= Int(glyph.xAdvance) }
-            } else {
-                for glyph in run.glyphs where range!.contains(glyph.cluster) { units &+= Int(glyph.xAdvance) }
-            }
-            total += Double(units) / Double(fonts[run.fontIndex].face.unitsPerEm)
+            total += Self.advance(
+                of: run.glyphs, shapedFrom: run.range, in: range, unitsPerEm: fonts[run.fontIndex].face.unitsPerEm)
         }
         return total
+    }
+
+    /// The advance in em of the glyphs of a horizontal run shaped from `runRange` whose clusters lie
+    /// in `range` (all when nil): the one sum of advances, read from a run's kept glyphs or, for a
+    /// label, from HarfBuzz's buffer (``measureLine(_:fonts:options:scan:upTo:)``).
+    @inline(__always)
+    private static func advance<Glyphs: Collection<ShapedGlyph>>(
+        of glyphs: Glyphs, shapedFrom runRange: Range<Int>, in range: Range<Int>?, unitsPerEm: Int
+    ) -> Double {
+        let whole = range.map { runRange.lowerBound >= $0.lowerBound && runRange.upperBound <= $0.upperBound } ?? true
+        // Wrapping adds: Int32 advances cannot overflow an Int, and the overflow checks kept the sum
+        // from being vectorized.
+        var units = 0
+        if whole {
+            for glyph in glyphs { units &+= Int(glyph.xAdvance) }
+        } else {
+            for glyph in glyphs where range!.contains(glyph.cluster) { units &+= Int(glyph.xAdvance) }
+        }
+        return Double(units) / Double(unitsPerEm)
+    }
+
+    /// The advance in em of `text`'s bytes before `end` and the metrics of its line, the text set on
+    /// one line: what a paragraph's ``advance(_:)`` and ``lineMetrics(_:)`` give. Nil for text set
+    /// in columns.
+    ///
+    /// Text that is one run (a label in one font and one direction) is measured in this thread's
+    /// HarfBuzz buffer, through the sum a kept run goes through, and keeps no glyphs: a one-line fit
+    /// then allocates nothing but its result. Other text is shaped into a paragraph.
+    package static func measureLine(
+        _ text: String, fonts: FontStack, options: ShapingOptions, scan: ASCIIScan?, upTo end: Int
+    ) -> (advance: Double, metrics: LineMetrics)? {
+        if let direction = options.direction, !direction.isHorizontal { return nil }
+        let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
+        if itemized.items.count == 1, itemized.items[0].range.count <= Font.longestRunShapedWhole {
+            let item = itemized.items[0]
+            let (direction, script) = shapingProperties(of: item, options: options)
+            let font = fonts[item.font]
+            let width = ShapingBuffer.withThreadBuffer(length: item.range.count) { buffer in
+                font.shape(
+                    into: buffer, text: text, utf8Range: item.range, options: options, direction: direction, script: script)
+                return Self.advance(
+                    of: BufferGlyphs(buffer), shapedFrom: item.range, in: 0..<end, unitsPerEm: font.face.unitsPerEm)
+            }
+            return (width, lineMetrics(of: fonts, using: CollectionOfOne(item.font)))
+        }
+        let paragraph = ShapedParagraph(text, fonts: fonts, options: options, itemized: itemized)
+        return (paragraph.advance(0..<end), paragraph.lineMetrics())
     }
 
     /// The runs that hold part of `range`, in visual order: from the highest level down to the
@@ -267,9 +311,17 @@ public struct ShapedParagraph: Sendable {
     /// The line metrics of a line holding `range` (all when nil), in em: the largest ascent,
     /// descent and line gap of the primary font (always: the CSS strut) and of every font used in it.
     public func lineMetrics(_ range: Range<Int>? = nil) -> LineMetrics {
+        Self.lineMetrics(
+            of: fonts, using: runs.lazy.filter { run in range.map { run.range.overlaps($0) } ?? true }.map(\.fontIndex))
+    }
+
+    /// The metrics, in em, of a line set in `fonts`' primary font and those at `indices` (the
+    /// largest ascent, descent and gap of them).
+    private static func lineMetrics(of fonts: FontStack, using indices: some Sequence<Int>) -> LineMetrics {
+        let primary = fonts.primary
         if fonts.count == 1 { return primary.unitLineMetrics.scaled(by: 1 / Double(primary.face.unitsPerEm)) }
         var used = Set([0])
-        for run in runs where range.map({ run.range.overlaps($0) }) ?? true { used.insert(run.fontIndex) }
+        for index in indices { used.insert(index) }
         var result = LineMetrics(ascent: -.infinity, descent: -.infinity, lineGap: -.infinity)
         for index in used.sorted() {
             let font = fonts[index]

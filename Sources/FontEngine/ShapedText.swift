@@ -52,14 +52,22 @@ public struct ShapedGlyph: Sendable, Hashable {
 /// The glyphs of a shaped HarfBuzz buffer, read in place. An array made from them is allocated once,
 /// at their count, and written glyph by glyph without the capacity check of each append (21
 /// instructions a glyph that way).
-private struct BufferGlyphs: RandomAccessCollection {
-    let infos: UnsafePointer<hb_glyph_info_t>
-    let positions: UnsafePointer<hb_glyph_position_t>
+struct BufferGlyphs: RandomAccessCollection {
+    let infos: UnsafePointer<hb_glyph_info_t>?
+    let positions: UnsafePointer<hb_glyph_position_t>?
     let count: Int
+
+    /// The glyphs shaped in `buffer`, read in place: valid until the buffer changes.
+    init(_ buffer: OpaquePointer) {
+        var count: UInt32 = 0
+        infos = UnsafePointer(hb_buffer_get_glyph_infos(buffer, &count))
+        positions = UnsafePointer(hb_buffer_get_glyph_positions(buffer, &count))
+        self.count = infos == nil || positions == nil ? 0 : Int(count)
+    }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
-    subscript(index: Int) -> ShapedGlyph { ShapedGlyph(infos[index], positions[index]) }
+    subscript(index: Int) -> ShapedGlyph { ShapedGlyph(infos.unsafelyUnwrapped[index], positions.unsafelyUnwrapped[index]) }
 }
 
 /// A text shaped once, in font units; sizes are applied by arithmetic.
@@ -126,7 +134,7 @@ extension Font {
     func shapeRun(
         _ text: String, utf8Range: Range<Int>, options: ShapingOptions, direction: TextDirection, script: UInt32?
     ) -> [ShapedGlyph] {
-        if utf8Range.count > 2 * PiecewiseShaping.pieceLength {
+        if utf8Range.count > Self.longestRunShapedWhole {
             return shapeRunInPieces(
                 text, utf8Range: utf8Range, options: options, direction: direction, script: script,
                 pieceLength: PiecewiseShaping.pieceLength
@@ -134,6 +142,9 @@ extension Font {
         }
         return shapeRunWhole(text, utf8Range: utf8Range, options: options, direction: direction, script: script)
     }
+
+    /// The longest run (UTF-8 bytes) shaped in one piece; longer ones are shaped in pieces.
+    static let longestRunShapedWhole = 2 * PiecewiseShaping.pieceLength
 
     /// ``shapeRun(_:utf8Range:options:direction:script:)`` in one shaping, whatever the length.
     func shapeRunWhole(
@@ -148,11 +159,8 @@ extension Font {
 
     /// The shaped glyphs in `buffer`, copied out of it.
     private static func glyphs(of buffer: OpaquePointer) -> [ShapedGlyph] {
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
-            let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return [] }
-        return Array(BufferGlyphs(infos: infos, positions: positions, count: Int(count)))
+        let glyphs = BufferGlyphs(buffer)
+        return glyphs.isEmpty ? [] : Array(glyphs)
     }
 
     /// Appends the glyphs in `buffer` whose cluster `isKept`, in the buffer's order. Inlined, so

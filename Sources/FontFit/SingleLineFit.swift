@@ -11,10 +11,10 @@ extension FontStack {
         let (scan, hardBreak) = Self.scan(text)
         guard !hardBreak else { return nil }
         let contentEnd = Self.endOfContent(text)
-        let paragraph = ShapedParagraph(text, fonts: self, options: shaping, scan: scan)
-        guard !paragraph.isVertical else { return nil }
-        let unitWidth = paragraph.advance(0..<contentEnd)
-        let metrics = paragraph.lineMetrics()
+        guard
+            let (unitWidth, metrics) = ShapedParagraph.measureLine(
+                text, fonts: self, options: shaping, scan: scan, upTo: contentEnd)
+        else { return nil }
         var size = options.maxSize
         if unitWidth > 0 { size = min(size, options.frameWidth / unitWidth) }
         if metrics.lineHeight > 0 { size = min(size, options.frameHeight / metrics.lineHeight) }

@@ -266,6 +266,33 @@ extension FitTests {
             #expect(abs(fast.height - general.height) <= 1e-9 * 200 && abs(fast.width - general.width) <= 1e-9 * 500)
         }
     }
+
+    /// In a font stack, a one-line fit of text set in one fallback font, one script or one
+    /// direction (one run, measured in HarfBuzz's buffer) or in several runs (measured as a
+    /// paragraph) gives what the general fitter gives: the run's font sets the line's height beside
+    /// the primary font's.
+    @Test func closedFormFitInAStackEqualsTheGeneralFit() throws {
+        // Noto Sans Arabic's lines are taller than Cantarell's.
+        let stack = try FontStack([
+            loadFont("Cantarell-Regular.otf"), loadFont("NotoSansArabic-Regular.ttf"), loadFont("ipaexg.ttf"),
+        ])
+        // One run each in a fallback font (Arabic, Katakana), then one in the primary font, then
+        // several (a space is the primary font's).
+        let texts = ["مرحبا", "タワー", "Hello", "مرحبا بالعالم", "東京タワーの夜景 ", "Total: 100 مرحبا", "ملف  ", ""]
+        for text in texts {
+            for width in [40.0, 180, 900] {
+                let frame = FrameSize(width: width, height: 120)
+                let fast = try stack.fit(text, in: frame, maxSize: 90, minimumScaleFactor: 0.02, lineLimit: 1)
+                let general = try stack.prepare(text).fit(in: frame, maxSize: 90, minimumScaleFactor: 0.02, lineLimit: 1)
+                #expect(abs(fast.size - general.size) <= 1e-12 * general.size, "\(text) in \(width)")
+                #expect(abs(fast.height - general.height) <= 1e-12 * general.height, "\(text) in \(width)")
+                #expect(fast.lines.map(\.range) == general.lines.map(\.range), "\(text)")
+                for (a, b) in zip(fast.lines, general.lines) {
+                    #expect(abs(a.width - b.width) <= 1e-12 * 900 && abs(a.baseline - b.baseline) <= 1e-12 * 120, "\(text)")
+                }
+            }
+        }
+    }
 }
 
 extension FitTests {
