@@ -415,12 +415,14 @@ extension FontStack {
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
             images.isEmpty
         {
-            let options = try FitConstraints.validated(
+            try FitConstraints.validate(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-                granularity: granularity, presetSizes: presetSizes)
+                lineSpacing: lineSpacing, granularity: nil, presetSizes: nil)
             try shaping.validate()
-            if let result = closedFormSingleLineFit(text, options: options, shaping: shaping) {
+            if let result = closedFormSingleLineFit(
+                text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, alignment: alignment,
+                shaping: shaping)
+            {
                 return result
             }
         }
