@@ -10,10 +10,11 @@ public struct FontStack: Sendable {
     public let primary: Font
     /// The fonts after the primary one, in fallback order. Kept apart from it so that a stack of one
     /// font (every `Font.fit`, `measure` and `prepare` makes one) allocates no array.
-    private let fallbacks: [Font]
+    @usableFromInline let fallbacks: [Font]
 
-    /// A stack of one font: no fallback.
-    public init(_ font: Font) {
+    /// A stack of one font: no fallback. Inlinable, so that `Font.fit` makes its stack of one in
+    /// place: the call, and the retain and release of the font it kept, were 1 % of a label's fit.
+    @inlinable public init(_ font: Font) {
         primary = font
         fallbacks = []
     }

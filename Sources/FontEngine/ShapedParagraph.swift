@@ -269,18 +269,29 @@ public struct ShapedParagraph: Sendable {
         let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
         if itemized.items.count == 1, itemized.items[0].range.count <= Font.longestRunShapedWhole {
             let item = itemized.items[0]
-            let (direction, script) = shapingProperties(of: item, options: options)
-            let font = fonts[item.font]
-            let width = ShapingBuffer.withThreadBuffer(length: item.range.count) { buffer in
-                font.shape(
-                    into: buffer, text: text, utf8Range: item.range, options: options, direction: direction, script: script)
-                return Self.advance(
-                    of: BufferGlyphs(buffer), shapedFrom: item.range, in: 0..<end, unitsPerEm: font.face.unitsPerEm)
-            }
+            // The primary font passed as the stack holds it: read into a local, it was retained and
+            // released around the shaping.
+            let width =
+                item.font == 0
+                ? shapedAdvance(text, item, in: fonts.primary, options: options, upTo: end)
+                : shapedAdvance(text, item, in: fonts[item.font], options: options, upTo: end)
             return (width, lineMetrics(of: fonts, using: CollectionOfOne(item.font)))
         }
         let paragraph = ShapedParagraph(text, fonts: fonts, options: options, itemized: itemized)
         return (paragraph.advance(0..<end), paragraph.lineMetrics())
+    }
+
+    /// The advance in em of the glyphs of `item` before `end`, shaped in `font` in this thread's
+    /// buffer and summed there.
+    @inline(__always)
+    private static func shapedAdvance(
+        _ text: String, _ item: TextItem, in font: Font, options: ShapingOptions, upTo end: Int
+    ) -> Double {
+        let (direction, script) = shapingProperties(of: item, options: options)
+        return ShapingBuffer.withThreadBuffer(length: item.range.count) { buffer in
+            font.shape(into: buffer, text: text, utf8Range: item.range, options: options, direction: direction, script: script)
+            return advance(of: BufferGlyphs(buffer), shapedFrom: item.range, in: 0..<end, unitsPerEm: font.face.unitsPerEm)
+        }
     }
 
     /// The runs that hold part of `range`, in visual order: from the highest level down to the
