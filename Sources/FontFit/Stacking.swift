@@ -71,25 +71,35 @@ extension FontStack {
         var inkTop = -Double.infinity, inkBottom = Double.infinity
         var stackRows: [StackRow] = []
         var missing: [Unicode.Scalar] = []
+        func noteTallest(_ metrics: LineMetrics?) {
+            guard let metrics else { return }
+            tallest = tallest.map {
+                LineMetrics(
+                    ascent: max($0.ascent, metrics.ascent), descent: max($0.descent, metrics.descent),
+                    lineGap: max($0.lineGap, metrics.lineGap))
+            } ?? metrics
+        }
+        func noteMissing(_ scalars: [Unicode.Scalar]) {
+            for scalar in scalars where !missing.contains(scalar) { missing.append(scalar) }
+        }
         for row in rows {
-            let shaped = ShapedParagraph(row.text, fonts: self, options: shaping)
-            let template = row.template.map { ShapedParagraph($0, fonts: self, options: shaping) }
-            for scalar in shaped.missing + (template?.missing ?? []) where !missing.contains(scalar) { missing.append(scalar) }
-            // Rows share one height: the tallest line any row's fonts make.
-            for metrics in [shaped.lineMetrics(), template?.lineMetrics()].compactMap({ $0 }) {
-                tallest = tallest.map {
-                    LineMetrics(
-                        ascent: max($0.ascent, metrics.ascent), descent: max($0.descent, metrics.descent),
-                        lineGap: max($0.lineGap, metrics.lineGap))
-                } ?? metrics
-            }
             switch bounds {
             case .lineBox:
+                // Rows share one height: the tallest line any row's fonts make.
+                let measured = measureRow(row.text, shaping: shaping, missing: noteMissing)
+                let template = row.template.map { measureRow($0, shaping: shaping, missing: noteMissing) }
+                noteTallest(measured.metrics)
+                noteTallest(template?.metrics)
                 stackRows.append(
                     StackRow(
-                        width: shaped.advance(), templateWidth: template.map { $0.advance() },
-                        weight: row.weight, alignment: row.alignment))
+                        width: measured.width, templateWidth: template?.width, weight: row.weight,
+                        alignment: row.alignment))
             case .ink:
+                let shaped = ShapedParagraph(row.text, fonts: self, options: shaping)
+                let template = row.template.map { ShapedParagraph($0, fonts: self, options: shaping) }
+                noteMissing(shaped.missing + (template?.missing ?? []))
+                noteTallest(shaped.lineMetrics())
+                noteTallest(template?.lineMetrics())
                 // Outline bounds are read only here, where the ink is what must fit.
                 let ink = shaped.inkBounds()
                 let templateInk = template.flatMap { $0.inkBounds() }
@@ -116,6 +126,22 @@ extension FontStack {
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
         return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing, fonts: self)
+    }
+
+    /// A row's advance and line metrics in em, measured as a one-line fit measures a label (a row of
+    /// one run keeps no glyphs); a row with a glyph missing is shaped into a paragraph, which names
+    /// the characters no font has to `missing`.
+    private func measureRow(
+        _ text: String, shaping: ShapingOptions, missing: ([Unicode.Scalar]) -> Void
+    ) -> (width: Double, metrics: LineMetrics) {
+        if let measured = ShapedParagraph.measureLine(text, fonts: self, options: shaping, scan: nil, upTo: text.utf8.count),
+            !measured.hasMissingGlyph
+        {
+            return (measured.advance, measured.metrics)
+        }
+        let shaped = ShapedParagraph(text, fonts: self, options: shaping)
+        missing(shaped.missing)
+        return (shaped.advance(), shaped.lineMetrics())
     }
 
     /// Seed 001's "words to fit": one word per row, every word at the size at which the longest fits.
