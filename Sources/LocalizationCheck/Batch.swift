@@ -44,13 +44,27 @@ package final class BatchRunner {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
             let raw = object as? [String: Any]
         else { throw BatchError(message: "a request must be one JSON object per line") }
-        // Long option names, with or without dashes: "min-scale", "minScale".
+        // Long option names, with or without dashes: "min-scale", "minScale". Read in sorted order,
+        // not the dictionary's (which changes from run to run), so that the same bad request always
+        // gets the same error.
         var request: [String: Any] = [:]
-        for (name, value) in raw {
+        var spelling: [String: String] = [:]
+        var unknown: [String] = []
+        for name in raw.keys.sorted() {
             // By scalars: Foundation's replacingOccurrences cost 11k instructions a name.
             let normalized = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "-" })).lowercased()
-            guard Self.optionNames.contains(normalized) else { throw BatchError(message: "unknown option '\(name)'") }
-            request[normalized] = value
+            guard Self.optionNames.contains(normalized) else {
+                unknown.append("'\(name)'")
+                continue
+            }
+            if let first = spelling[normalized] {
+                throw BatchError(message: "option '\(first)' given twice (also as '\(name)')")
+            }
+            spelling[normalized] = name
+            request[normalized] = raw[name]
+        }
+        if !unknown.isEmpty {
+            throw BatchError(message: "unknown option\(unknown.count > 1 ? "s" : "") \(unknown.joined(separator: ", "))")
         }
         guard let text = request["text"] as? String else { throw BatchError(message: "missing \"text\" (a string)") }
         let font = try self.font(request)

@@ -60,6 +60,21 @@ import FoundationXML
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// A request with options batch does not know names them all, in sorted order, and one that
+    /// gives an option twice (with and without dashes) is an error: both were decided by the
+    /// dictionary's order, which changes from process to process.
+    @Test func batchErrorsDoNotDependOnKeyOrder() throws {
+        let requests = [
+            #"{"command":"fit","text":"x","size":10,"frame":[10,10],"zeta":1,"rows":["a"],"alpha":1,"template":"t"}"#,
+            #"{"command":"fit","text":"x","size":10,"frame":[10,10],"minScale":0.9,"min-scale":0.5}"#,
+        ].joined(separator: "\n") + "\n"
+        for _ in 0..<3 {
+            let answers = try Self.jsonLines(try Self.batch(requests))
+            let messages = answers.map { ($0["error"] as? [String: Any])?["message"] as? String }
+            #expect(messages == ["unknown options 'alpha', 'rows', 'template', 'zeta'", "option 'min-scale' given twice (also as 'minScale')"])
+        }
+    }
+
     @Test func exitsOneWhenAnyCheckFails() throws {
         let (output, checks) = try Self.checks()
         #expect(output.status == 1)
