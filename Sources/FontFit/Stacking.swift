@@ -134,7 +134,8 @@ extension FontStack {
     private func measureRow(
         _ text: String, shaping: ShapingOptions, missing: ([Unicode.Scalar]) -> Void
     ) -> (width: Double, metrics: LineMetrics) {
-        if let measured = ShapedParagraph.measureLine(text, fonts: self, options: shaping, scan: nil, upTo: text.utf8.count),
+        if let measured = ShapedParagraph.measureLine(
+            text, fonts: self, options: shaping, scan: nil, upTo: text.utf8.count, findingMissing: true),
             !measured.hasMissingGlyph
         {
             return (measured.advance, measured.metrics)
