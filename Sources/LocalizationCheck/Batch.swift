@@ -97,15 +97,19 @@ package final class BatchRunner {
             } else if let list = request["presetsizes"] as? [NSNumber] {
                 presets = list.map(\.doubleValue)
             }
-            let hinting = try flag(request, "hinting"), opticalSize = try flag(request, "opticalsize")
-            guard !(hinting && opticalSize) else { throw BatchError(message: "give hinting or optical-size, not both") }
+            // Optical sizing left out is automatic (on for a font with an opsz axis), as in `fit`.
+            let hinting = try flag(request, "hinting")
+            let opticalSize = request["opticalsize"] == nil ? nil : try flag(request, "opticalsize")
+            guard !(hinting && opticalSize == true) else {
+                throw BatchError(message: "give hinting or optical-size, not both")
+            }
             let result = try font.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
                 in: try frame(request), maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1,
                 lineLimit: lineLimit, bounds: bounds, lineSpacing: try number(request, "linespacing") ?? 0,
                 alignment: try choice(request, "align", ["leading": .leading, "center": .center, "trailing": .trailing]) ?? .leading,
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
                 granularity: try number(request, "granularity"), presetSizes: presets,
-                widths: hinting ? .hinted : opticalSize ? .followingOpticalSize : .proportional)
+                widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
             Self.write(result, id: id, to: &answer)
         default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")
         }

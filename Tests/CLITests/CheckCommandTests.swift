@@ -75,6 +75,30 @@ import FoundationXML
         }
     }
 
+    /// A batch fit answers what `fit --json` prints for the same options. Optical sizing left out
+    /// is automatic, as in `fit`: OpszTest.ttf follows the size unless `optical-size` is false
+    /// (batch turned it off when left out, and answered a smaller size than `fit`).
+    @Test func batchFitsAsFitDoes() throws {
+        let font = CLIRunner.fixture("fonts/OpszTest.ttf"), text = "Hamburgefonstiv fits the frame"
+        let cases: [(request: String, flags: [String])] = [
+            ("", []), (#","optical-size":false"#, ["--no-optical-size"]), (#","optical-size":true"#, ["--optical-size"]),
+            (#","line-limit":1"#, ["--line-limit", "1"]), (#","line-limit":1,"optical-size":false"#, ["--line-limit", "1", "--no-optical-size"]),
+        ]
+        var sizes: [Double] = []
+        for (request, flags) in cases {
+            let line = #"{"command":"fit","text":"\#(text)","frame":[300,200],"size":100,"min-scale":0.05,"font":"\#(font)"\#(request)}"#
+            let answer = try Self.jsonLines(try Self.batch(line + "\n"))[0]
+            let fit = try CLIRunner.run(
+                ["fit", text, "--font", font, "--frame", "300x200", "--size", "100", "--min-scale", "0.05", "--json"] + flags)
+            let printed = try JSONSerialization.jsonObject(with: Data(fit.stdout.utf8)) as! [String: Any]
+            let size = try #require(answer["size"] as? Double, "\(answer)")
+            #expect(size == printed["size"] as? Double, "\(request)")
+            #expect(answer["width"] as? Double == printed["width"] as? Double, "\(request)")
+            sizes.append(size)
+        }
+        #expect(sizes[0] > sizes[1] && sizes[0] == sizes[2] && sizes[3] > sizes[4], "optical sizing on by default: \(sizes)")
+    }
+
     @Test func exitsOneWhenAnyCheckFails() throws {
         let (output, checks) = try Self.checks()
         #expect(output.status == 1)
