@@ -75,7 +75,12 @@ package final class BatchRunner {
         case "measure":
             let size = try number(request, "size") ?? 12
             try Font.checkSize(size)
-            guard case .object(var members) = try OrderedJSONEncoder.encode(font.measure(text, size: size, options: shaping))
+            // Optical sizing unless turned off, as in the `measure` command. Unlike the command, a line
+            // break is measured (as zero width), not refused: tools ask batch which glyphs the
+            // strings of a catalog lack, labels of several lines among them.
+            let opticalSizing = request["opticalsize"] == nil ? true : try flag(request, "opticalsize")
+            let measured = try font.measure(text, size: size, options: shaping, opticalSizing: opticalSizing)
+            guard case .object(var members) = try OrderedJSONEncoder.encode(measured)
             else { throw BatchError(message: "measure gave no result") }
             if let id { members.insert(("id", id), at: 0) }
             answer.value(.object(members))

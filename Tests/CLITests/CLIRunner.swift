@@ -43,8 +43,8 @@ struct CLIRunner {
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read before waiting, so a large output cannot fill the pipe and stall the child.
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        let stdoutData = readAll(out.fileHandleForReading)
+        let stderrData = readAll(err.fileHandleForReading)
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
@@ -61,6 +61,22 @@ struct CLIRunner {
         guard let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         else { throw CLIFailure(message: "not a JSON object: \(output.stdout)") }
         return object
+    }
+}
+
+/// Everything `handle` yields until the end of the file, read with POSIX `read` and read again when
+/// a signal interrupts it. Foundation's `readDataToEndOfFile` traps on EINTR, and with many tests
+/// starting processes at once, a child's SIGCHLD interrupted it once in a full run.
+func readAll(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[..<count])
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
     }
 }
 
@@ -85,8 +101,8 @@ func decodePNG(_ path: String) throws -> (width: Int, height: Int, pixels: [UInt
     decoder.standardOutput = out
     decoder.standardError = err
     try decoder.run()
-    let pixels = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-    let header = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let pixels = [UInt8](readAll(out.fileHandleForReading))
+    let header = String(decoding: readAll(err.fileHandleForReading), as: UTF8.self)
     decoder.waitUntilExit()
     let size = header.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
     guard decoder.terminationStatus == 0, size.count >= 2 else {

@@ -55,7 +55,7 @@ import FoundationXML
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = readAll(output.fileHandleForReading)
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
@@ -97,6 +97,23 @@ import FoundationXML
             sizes.append(size)
         }
         #expect(sizes[0] > sizes[1] && sizes[0] == sizes[2] && sizes[3] > sizes[4], "optical sizing on by default: \(sizes)")
+    }
+
+    /// A batch measure answers what `measure --json` prints, optical sizing included, and turned
+    /// off by `"optical-size": false` (batch ignored it, and always sized).
+    @Test func batchMeasuresAsMeasureDoes() throws {
+        let font = CLIRunner.fixture("fonts/OpszTest.ttf"), text = "Hamburgefonstiv"
+        var widths: [Double] = []
+        for (request, flags) in [("", [String]()), (#","optical-size":false"#, ["--no-optical-size"])] {
+            let line = #"{"command":"measure","text":"\#(text)","size":40,"font":"\#(font)"\#(request)}"#
+            let answer = try Self.jsonLines(try Self.batch(line + "\n"))[0]
+            let measure = try CLIRunner.run(["measure", text, "--font", font, "--size", "40", "--json"] + flags)
+            let printed = try JSONSerialization.jsonObject(with: Data(measure.stdout.utf8)) as! [String: Any]
+            let width = try #require(answer["width"] as? Double, "\(answer)")
+            #expect(width == printed["width"] as? Double, "\(request)")
+            widths.append(width)
+        }
+        #expect(widths[0] != widths[1], "optical sizing changes OpszTest's widths at 40 pt")
     }
 
     @Test func exitsOneWhenAnyCheckFails() throws {

@@ -26,7 +26,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = readAll(pipe.fileHandleForReading)
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }

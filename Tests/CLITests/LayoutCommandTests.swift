@@ -285,7 +285,7 @@ extension LayoutCommandTests {
         let out = Pipe()
         runner.standardOutput = out
         try runner.run()
-        let peak = Int(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let peak = Int(String(decoding: readAll(out.fileHandleForReading), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines))
         runner.waitUntilExit()
         #expect(runner.terminationStatus == 0)
