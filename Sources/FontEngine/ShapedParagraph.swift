@@ -74,7 +74,8 @@ public struct ShapedParagraph: Sendable {
         _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
         scan: ASCIIScan? = nil
     ) {
-        self.init(text, fonts: fonts, options: options, itemized: Itemizer.itemize(text, fonts: fonts, options: options, scan: scan), images: images)
+        let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
+        self.init(text, fonts: fonts, options: options, itemized: itemized, images: images)
     }
 
     private init(
@@ -238,7 +239,7 @@ public struct ShapedParagraph: Sendable {
 
     /// The advance in em of the glyphs of a horizontal run shaped from `runRange` whose clusters lie
     /// in `range` (all when nil): the one sum of advances, read from a run's kept glyphs or, for a
-    /// label, from HarfBuzz's buffer (``measureLine(_:fonts:options:scan:upTo:)``).
+    /// label, from HarfBuzz's buffer (``measureLine(_:fonts:options:scan:upTo:findingMissing:)``).
     @inline(__always)
     private static func advance<Glyphs: Collection<ShapedGlyph>>(
         of glyphs: Glyphs, shapedFrom runRange: Range<Int>, in range: Range<Int>?, unitsPerEm: Int
@@ -276,12 +277,15 @@ public struct ShapedParagraph: Sendable {
             // released around the shaping.
             let (width, hasMissingGlyph) =
                 item.font == 0
-                ? shapedAdvance(text, item, in: fonts.primary, options: options, upTo: end, findingMissing: findingMissing)
-                : shapedAdvance(text, item, in: fonts[item.font], options: options, upTo: end, findingMissing: findingMissing)
+                ? shapedAdvance(
+                    text, item, in: fonts.primary, options: options, upTo: end, findingMissing: findingMissing)
+                : shapedAdvance(
+                    text, item, in: fonts[item.font], options: options, upTo: end, findingMissing: findingMissing)
             return (width, lineMetrics(of: fonts, using: CollectionOfOne(item.font)), hasMissingGlyph)
         }
         let paragraph = ShapedParagraph(text, fonts: fonts, options: options, itemized: itemized)
-        let hasMissingGlyph = findingMissing && paragraph.runs.contains { run in run.glyphs.contains { $0.glyphID == 0 } }
+        let hasMissingGlyph =
+            findingMissing && paragraph.runs.contains { run in run.glyphs.contains { $0.glyphID == 0 } }
         return (paragraph.advance(0..<end), paragraph.lineMetrics(), hasMissingGlyph)
     }
 
@@ -293,7 +297,8 @@ public struct ShapedParagraph: Sendable {
     ) -> (advance: Double, hasMissingGlyph: Bool) {
         let (direction, script) = shapingProperties(of: item, options: options)
         return ShapingBuffer.withThreadBuffer(length: item.range.count) { buffer in
-            font.shape(into: buffer, text: text, utf8Range: item.range, options: options, direction: direction, script: script)
+            font.shape(
+                into: buffer, text: text, utf8Range: item.range, options: options, direction: direction, script: script)
             let glyphs = BufferGlyphs(buffer)
             return (
                 advance(of: glyphs, shapedFrom: item.range, in: 0..<end, unitsPerEm: font.face.unitsPerEm),

@@ -67,7 +67,9 @@ struct BufferGlyphs: RandomAccessCollection {
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
-    subscript(index: Int) -> ShapedGlyph { ShapedGlyph(infos.unsafelyUnwrapped[index], positions.unsafelyUnwrapped[index]) }
+    subscript(index: Int) -> ShapedGlyph {
+        ShapedGlyph(infos.unsafelyUnwrapped[index], positions.unsafelyUnwrapped[index])
+    }
 }
 
 /// A text shaped once, in font units; sizes are applied by arithmetic.
