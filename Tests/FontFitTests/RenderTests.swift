@@ -341,16 +341,20 @@ private func parseXML(_ text: String) throws -> XMLCollector {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, file.path]
-        let output = Pipe()
+        // Into a file, not a pipe: Foundation's readDataToEndOfFile traps when a signal (a child's
+        // SIGCHLD, with tests starting processes at once) interrupts its read.
+        let pixels = file.deletingPathExtension().appendingPathExtension("rgba")
+        guard FileManager.default.createFile(atPath: pixels.path, contents: nil) else { return nil }
+        let output = try FileHandle(forWritingTo: pixels)
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return nil }
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try output.close()
         // 127: env found no python3.
         guard process.terminationStatus != 127 else { return nil }
         #expect(process.terminationStatus == 0)
-        return [UInt8](bytes)
+        return [UInt8](try Data(contentsOf: pixels))
     }
 
     @Test func colorBitmapGlyphsKeepTheirColors() throws {
