@@ -239,7 +239,7 @@ public struct ShapedParagraph: Sendable {
 
     /// The advance in em of the glyphs of a horizontal run shaped from `runRange` whose clusters lie
     /// in `range` (all when nil): the one sum of advances, read from a run's kept glyphs or, for a
-    /// label, from HarfBuzz's buffer (``measureLine(_:fonts:options:scan:upTo:findingMissing:)``).
+    /// label, from HarfBuzz's buffer (``measureLine(_:fonts:options:scan:upTo:)``).
     @inline(__always)
     private static func advance<Glyphs: Collection<ShapedGlyph>>(
         of glyphs: Glyphs, shapedFrom runRange: Range<Int>, in range: Range<Int>?, unitsPerEm: Int
@@ -257,53 +257,57 @@ public struct ShapedParagraph: Sendable {
     }
 
     /// The advance in em of `text`'s bytes before `end` and the metrics of its line, the text set on
-    /// one line: what a paragraph's ``advance(_:)`` and ``lineMetrics(_:)`` give, and, when
-    /// `findingMissing`, whether a glyph is missing (glyph 0: ``missing`` then says which
-    /// characters; a fit does not ask, and the look costs a label 0.7 % of its instructions). Nil for
-    /// text set in columns.
+    /// one line: what a paragraph's ``advance(_:)`` and ``lineMetrics(_:)`` give. Nil for text set in
+    /// columns.
     ///
     /// Text that is one run (a label in one font and one direction) is measured in this thread's
     /// HarfBuzz buffer, through the sum a kept run goes through, and keeps no glyphs: a one-line fit
     /// then allocates nothing but its result. Other text is shaped into a paragraph.
     package static func measureLine(
+        _ text: String, fonts: FontStack, options: ShapingOptions, scan: ASCIIScan?, upTo end: Int
+    ) -> (advance: Double, metrics: LineMetrics)? {
+        var notLookedFor: MissingCharacters? = nil
+        return measureLine(text, fonts: fonts, options: options, scan: scan, upTo: end, noting: &notLookedFor)
+    }
+
+    /// ``measureLine(_:fonts:options:scan:upTo:)``, adding the characters the text leaves at glyph 0
+    /// to `missing` when it is given (a fit does not look: it costs a label 0.7 % of its
+    /// instructions).
+    package static func measureLine(
         _ text: String, fonts: FontStack, options: ShapingOptions, scan: ASCIIScan?, upTo end: Int,
-        findingMissing: Bool = false
-    ) -> (advance: Double, metrics: LineMetrics, hasMissingGlyph: Bool)? {
+        noting missing: inout MissingCharacters?
+    ) -> (advance: Double, metrics: LineMetrics)? {
         if let direction = options.direction, !direction.isHorizontal { return nil }
         let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
         if itemized.items.count == 1, itemized.items[0].range.count <= Font.longestRunShapedWhole {
             let item = itemized.items[0]
             // The primary font passed as the stack holds it: read into a local, it was retained and
             // released around the shaping.
-            let (width, hasMissingGlyph) =
+            let width =
                 item.font == 0
-                ? shapedAdvance(
-                    text, item, in: fonts.primary, options: options, upTo: end, findingMissing: findingMissing)
-                : shapedAdvance(
-                    text, item, in: fonts[item.font], options: options, upTo: end, findingMissing: findingMissing)
-            return (width, lineMetrics(of: fonts, using: CollectionOfOne(item.font)), hasMissingGlyph)
+                ? shapedAdvance(text, item, in: fonts.primary, options: options, upTo: end, noting: &missing)
+                : shapedAdvance(text, item, in: fonts[item.font], options: options, upTo: end, noting: &missing)
+            return (width, lineMetrics(of: fonts, using: CollectionOfOne(item.font)))
         }
         let paragraph = ShapedParagraph(text, fonts: fonts, options: options, itemized: itemized)
-        let hasMissingGlyph =
-            findingMissing && paragraph.runs.contains { run in run.glyphs.contains { $0.glyphID == 0 } }
-        return (paragraph.advance(0..<end), paragraph.lineMetrics(), hasMissingGlyph)
+        missing?.add(paragraph)
+        return (paragraph.advance(0..<end), paragraph.lineMetrics())
     }
 
     /// The advance in em of the glyphs of `item` before `end`, shaped in `font` in this thread's
-    /// buffer and summed there, and, when `findingMissing`, whether one of them is glyph 0.
+    /// buffer and summed there; the characters it leaves at glyph 0 go to `missing` when given.
     @inline(__always)
     private static func shapedAdvance(
-        _ text: String, _ item: TextItem, in font: Font, options: ShapingOptions, upTo end: Int, findingMissing: Bool
-    ) -> (advance: Double, hasMissingGlyph: Bool) {
+        _ text: String, _ item: TextItem, in font: Font, options: ShapingOptions, upTo end: Int,
+        noting missing: inout MissingCharacters?
+    ) -> Double {
         let (direction, script) = shapingProperties(of: item, options: options)
         return ShapingBuffer.withThreadBuffer(length: item.range.count) { buffer in
             font.shape(
                 into: buffer, text: text, utf8Range: item.range, options: options, direction: direction, script: script)
             let glyphs = BufferGlyphs(buffer)
-            return (
-                advance(of: glyphs, shapedFrom: item.range, in: 0..<end, unitsPerEm: font.face.unitsPerEm),
-                findingMissing && glyphs.contains { $0.glyphID == 0 }
-            )
+            missing?.add(glyphs, shapedFrom: item.range, in: font, direction: direction, of: text)
+            return advance(of: glyphs, shapedFrom: item.range, in: 0..<end, unitsPerEm: font.face.unitsPerEm)
         }
     }
 
@@ -384,17 +388,9 @@ public struct ShapedParagraph: Sendable {
     /// The characters no font in the stack could draw (shaped to glyph 0), in text order, unique;
     /// U+FFFC that stands for an image is never missing.
     public var missing: [Unicode.Scalar] {
-        var missing: [Unicode.Scalar] = []
-        var seen = Set<Unicode.Scalar>()
-        for run in runs where run.glyphs.contains(where: { $0.glyphID == 0 }) {
-            let font = fonts[run.fontIndex]
-            let shaped = ShapedText(text: text, glyphs: run.glyphs, unitsPerEm: font.face.unitsPerEm, direction: run.direction)
-            for scalar in font.missingCharacters(in: shaped, within: run.range)
-            where !(scalar == InlineImage.placeholder && !images.isEmpty) && seen.insert(scalar).inserted {
-                missing.append(scalar)
-            }
-        }
-        return missing
+        var missing = MissingCharacters()
+        missing.add(self)
+        return missing.scalars
     }
 
     /// The glyph count over every run.
@@ -427,5 +423,38 @@ public struct EmBounds: Sendable, Hashable {
 
     package func offsetBy(x: Double, y: Double) -> EmBounds {
         EmBounds(xMin: xMin + x, yMin: yMin + y, xMax: xMax + x, yMax: yMax + y)
+    }
+}
+
+/// The characters texts left at glyph 0, in text order, each once: what ``ShapedParagraph/missing``,
+/// a label measured in HarfBuzz's buffer and the rows of a stack report.
+package struct MissingCharacters {
+    package private(set) var scalars: [Unicode.Scalar] = []
+    private var seen = Set<Unicode.Scalar>()
+
+    package init() {}
+
+    /// Adds the characters `paragraph` left at glyph 0 (U+FFFC that stands for one of its images
+    /// is never missing).
+    package mutating func add(_ paragraph: ShapedParagraph) {
+        for run in paragraph.runs {
+            add(
+                run.glyphs, shapedFrom: run.range, in: paragraph.fonts[run.fontIndex], direction: run.direction,
+                of: paragraph.text, imagesStandIn: !paragraph.images.isEmpty)
+        }
+    }
+
+    /// Adds the characters of `glyphs`, a run shaped from `range` of `text` in `font`, that it left
+    /// at glyph 0.
+    mutating func add(
+        _ glyphs: some Collection<ShapedGlyph>, shapedFrom range: Range<Int>, in font: Font, direction: TextDirection,
+        of text: String, imagesStandIn: Bool = false
+    ) {
+        guard glyphs.contains(where: { $0.glyphID == 0 }) else { return }
+        let shaped = ShapedText(text: text, glyphs: Array(glyphs), unitsPerEm: font.face.unitsPerEm, direction: direction)
+        for scalar in font.missingCharacters(in: shaped, within: range)
+        where !(scalar == InlineImage.placeholder && imagesStandIn) && seen.insert(scalar).inserted {
+            scalars.append(scalar)
+        }
     }
 }

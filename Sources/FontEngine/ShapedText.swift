@@ -171,12 +171,7 @@ extension Font {
     static func appendGlyphs(
         of buffer: OpaquePointer, to glyphs: inout [ShapedGlyph], where isKept: (Int) -> Bool
     ) {
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        for index in 0..<Int(count) where isKept(Int(infos![index].cluster)) {
-            glyphs.append(ShapedGlyph(infos![index], positions![index]))
-        }
+        for glyph in BufferGlyphs(buffer) where isKept(glyph.cluster) { glyphs.append(glyph) }
     }
 
     /// Runs `body` with this thread's buffer (see ``ShapingBuffer``) holding `text` shaped by this

@@ -16,7 +16,7 @@ extension FontStack {
         guard !hardBreak else { return nil }
         let contentEnd = Self.endOfContent(text)
         guard
-            let (unitWidth, metrics, _) = ShapedParagraph.measureLine(
+            let (unitWidth, metrics) = ShapedParagraph.measureLine(
                 text, fonts: self, options: shaping, scan: scan, upTo: contentEnd)
         else { return nil }
         var size = maxSize

@@ -70,7 +70,8 @@ extension FontStack {
         var tallest: LineMetrics?
         var inkTop = -Double.infinity, inkBottom = Double.infinity
         var stackRows: [StackRow] = []
-        var missing: [Unicode.Scalar] = []
+        // Every row's missing characters, in row order, each once.
+        var missing: MissingCharacters? = MissingCharacters()
         func noteTallest(_ metrics: LineMetrics?) {
             guard let metrics else { return }
             tallest = tallest.map {
@@ -79,15 +80,12 @@ extension FontStack {
                     lineGap: max($0.lineGap, metrics.lineGap))
             } ?? metrics
         }
-        func noteMissing(_ scalars: [Unicode.Scalar]) {
-            for scalar in scalars where !missing.contains(scalar) { missing.append(scalar) }
-        }
         for row in rows {
             switch bounds {
             case .lineBox:
                 // Rows share one height: the tallest line any row's fonts make.
-                let measured = measureRow(row.text, shaping: shaping, missing: noteMissing)
-                let template = row.template.map { measureRow($0, shaping: shaping, missing: noteMissing) }
+                let measured = measureRow(row.text, shaping: shaping, noting: &missing)
+                let template = row.template.map { measureRow($0, shaping: shaping, noting: &missing) }
                 noteTallest(measured.metrics)
                 noteTallest(template?.metrics)
                 stackRows.append(
@@ -97,7 +95,8 @@ extension FontStack {
             case .ink:
                 let shaped = ShapedParagraph(row.text, fonts: self, options: shaping)
                 let template = row.template.map { ShapedParagraph($0, fonts: self, options: shaping) }
-                noteMissing(shaped.missing + (template?.missing ?? []))
+                missing?.add(shaped)
+                if let template { missing?.add(template) }
                 noteTallest(shaped.lineMetrics())
                 noteTallest(template?.lineMetrics())
                 // Outline bounds are read only here, where the ink is what must fit.
@@ -125,24 +124,18 @@ extension FontStack {
         let options = StackConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
-        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing, fonts: self)
+        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing?.scalars ?? [], fonts: self)
     }
 
     /// A row's advance and line metrics in em, measured as a one-line fit measures a label (a row of
-    /// one run keeps no glyphs); a row with a glyph missing is shaped into a paragraph, which names
-    /// the characters no font has to `missing`.
+    /// one run keeps no glyphs), the characters no font has added to `missing`.
     private func measureRow(
-        _ text: String, shaping: ShapingOptions, missing: ([Unicode.Scalar]) -> Void
+        _ text: String, shaping: ShapingOptions, noting missing: inout MissingCharacters?
     ) -> (width: Double, metrics: LineMetrics) {
-        if let measured = ShapedParagraph.measureLine(
-            text, fonts: self, options: shaping, scan: nil, upTo: text.utf8.count, findingMissing: true),
-            !measured.hasMissingGlyph
-        {
-            return (measured.advance, measured.metrics)
-        }
-        let shaped = ShapedParagraph(text, fonts: self, options: shaping)
-        missing(shaped.missing)
-        return (shaped.advance(), shaped.lineMetrics())
+        // Stack rows are horizontal (the options were checked), so the line is always measured.
+        let measured = ShapedParagraph.measureLine(
+            text, fonts: self, options: shaping, scan: nil, upTo: text.utf8.count, noting: &missing)!
+        return (measured.advance, measured.metrics)
     }
 
     /// Seed 001's "words to fit": one word per row, every word at the size at which the longest fits.

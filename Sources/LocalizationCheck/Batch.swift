@@ -78,7 +78,7 @@ package final class BatchRunner {
             // Optical sizing unless turned off, as in the `measure` command. Unlike the command, a line
             // break is measured (as zero width), not refused: tools ask batch which glyphs the
             // strings of a catalog lack, labels of several lines among them.
-            let opticalSizing = request["opticalsize"] == nil ? true : try flag(request, "opticalsize")
+            let opticalSizing = try optionalFlag(request, "opticalsize") ?? true
             let measured = try font.measure(text, size: size, options: shaping, opticalSizing: opticalSizing)
             guard case .object(var members) = try OrderedJSONEncoder.encode(measured)
             else { throw BatchError(message: "measure gave no result") }
@@ -104,7 +104,7 @@ package final class BatchRunner {
             }
             // Optical sizing left out is automatic (on for a font with an opsz axis), as in `fit`.
             let hinting = try flag(request, "hinting")
-            let opticalSize = request["opticalsize"] == nil ? nil : try flag(request, "opticalsize")
+            let opticalSize = try optionalFlag(request, "opticalsize")
             guard !(hinting && opticalSize == true) else {
                 throw BatchError(message: "give hinting or optical-size, not both")
             }
@@ -158,7 +158,12 @@ package final class BatchRunner {
     }
 
     private func flag(_ request: [String: Any], _ name: String) throws -> Bool {
-        guard let value = request[name] else { return false }
+        try optionalFlag(request, name) ?? false
+    }
+
+    /// The request's flag `name`, or nil when it leaves it out (the default then decides).
+    private func optionalFlag(_ request: [String: Any], _ name: String) throws -> Bool? {
+        guard let value = request[name] else { return nil }
         guard let flag = value as? Bool else { throw BatchError(message: "\"\(name)\" must be true or false") }
         return flag
     }
