@@ -9,12 +9,14 @@ struct HintedFitter {
         let hinted = try HintedAdvances(font: prepared.font)
         let smallest = max(1, (options.maxSize * options.minimumScaleFactor).rounded(.up))
         let largest = options.maxSize.rounded(.down)
+        // Graphemes and break opportunities do not depend on the pixel size: found once.
+        let segmentation = prepared.builder.segmentation(of: prepared.paragraph)
         func measured(_ ppem: Double) -> MeasuredText {
             var builder = prepared.builder
             // ppem is a whole number in 1…65,535: the caller checked maxSize against
             // Limits.largestHintedSize, and candidates are whole sizes between 1 and maxSize.
             builder.hinting = (hinted, Int(checked: ppem) ?? 1)
-            return builder.build(prepared.paragraph)
+            return builder.build(prepared.paragraph, segmentation: segmentation)
         }
         func attempt(_ ppem: Double) -> FitResult {
             var exact = options

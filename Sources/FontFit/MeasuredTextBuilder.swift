@@ -30,9 +30,14 @@ struct MeasuredTextBuilder {
         build(paragraph(text))
     }
 
-    func build(_ paragraph: ShapedParagraph) -> MeasuredText {
+    /// `paragraph`'s text measured in units: `segmentation`, when given, is ``segmentation(of:)``
+    /// of the same text, found once for a fit that measures the text again at other sizes (the
+    /// hinted and optical-size fits), since neither graphemes nor break opportunities depend on
+    /// the font.
+    func build(_ paragraph: ShapedParagraph, segmentation known: TextSegmentation? = nil) -> MeasuredText {
         let text = paragraph.text
-        let graphemes = Graphemes(text, scan: paragraph.textScan)
+        let segmentation = known ?? segmentation(of: paragraph)
+        let graphemes = segmentation.graphemes
         var advances = [Double](filledWith: 0, count: graphemes.count)
         var inks = [InkExtent?](filledWith: nil, count: ink ? graphemes.count : 0)
         var unsafeBefore = [Bool](filledWith: false, count: graphemes.count)
@@ -58,17 +63,7 @@ struct MeasuredTextBuilder {
             let extent = InkExtent(left: bounds.xMin - start, right: bounds.xMax - start, bottom: bounds.yMin, top: bounds.yMax)
             inks[grapheme] = inks[grapheme].map { $0.union(extent) } ?? extent
         }
-        var breaks = [BreakKind](filledWith: .none, count: graphemes.count)
-        if lineBreaks {
-            for opportunity in LineBreaker.opportunities(
-                in: text, language: options.language, style: options.lineBreak, scan: paragraph.textScan)
-            where opportunity.offset > 0 {
-                breaks[graphemes.index(containingByte: opportunity.offset - 1)] =
-                    opportunity.isMandatory ? .mandatory : .allowed
-            }
-        } else {
-            for index in 0..<graphemes.count where graphemes.isNewline(index) { breaks[index] = .mandatory }
-        }
+        let breaks = segmentation.breaks
         let count = graphemes.count
         // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
         let mayHaveSoftHyphens = count != text.utf8.count
@@ -131,6 +126,25 @@ struct MeasuredTextBuilder {
             })
     }
 
+    /// The grapheme clusters of `paragraph`'s text and the break after each: UAX #14 opportunities
+    /// in the text's language, or only its hard line breaks without ``lineBreaks``.
+    func segmentation(of paragraph: ShapedParagraph) -> TextSegmentation {
+        let text = paragraph.text
+        let graphemes = Graphemes(text, scan: paragraph.textScan)
+        var breaks = [BreakKind](filledWith: .none, count: graphemes.count)
+        if lineBreaks {
+            for opportunity in LineBreaker.opportunities(
+                in: text, language: options.language, style: options.lineBreak, scan: paragraph.textScan)
+            where opportunity.offset > 0 {
+                breaks[graphemes.index(containingByte: opportunity.offset - 1)] =
+                    opportunity.isMandatory ? .mandatory : .allowed
+            }
+        } else {
+            for index in 0..<graphemes.count where graphemes.isNewline(index) { breaks[index] = .mandatory }
+        }
+        return TextSegmentation(graphemes: graphemes, breaks: breaks)
+    }
+
     /// Each glyph's advance in em at `hinting.ppem` when hinting: FreeType's hinted advance for the
     /// primary font's glyphs (other fonts' stay unhinted), nil without hinting.
     private func hintedAdvanceFunction(for paragraph: ShapedParagraph) -> ((PlacedGlyph) -> Double)? {
@@ -169,6 +183,13 @@ struct MeasuredTextBuilder {
             advance: measured.advance,
             ink: measured.ink.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) })
     }
+}
+
+/// What line breaking reads of a text, whatever font measures it: its grapheme clusters, and
+/// whether a line may or must break after each.
+struct TextSegmentation {
+    let graphemes: Graphemes
+    let breaks: [BreakKind]
 }
 
 /// The grapheme clusters of a text by UTF-8 offset, with what line breaking needs to know of each.

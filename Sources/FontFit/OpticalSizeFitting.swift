@@ -15,6 +15,8 @@ extension PreparedText {
         // fallback font that follows the size has a range of its own; each size is then its own.
         let fallbacksFollow = fonts.fonts.dropFirst().contains(where: \.followsOpticalSize)
         var measuredAt: [Double: (builder: MeasuredTextBuilder, text: MeasuredText)] = [:]
+        // Graphemes and break opportunities do not depend on the instance: found at the first.
+        var segmentation: TextSegmentation?
         func measurement(atSize size: Double) -> MeasuredText {
             let opticalSize = min(max(size, axis.minValue), axis.maxValue)
             let key = fallbacksFollow ? size : opticalSize
@@ -28,7 +30,10 @@ extension PreparedText {
                 let stack = (try? FontStack([sized] + fonts.fonts.dropFirst().map { $0.atOpticalSize(size) })) ?? fonts
                 let builder = MeasuredTextBuilder(
                     fonts: stack, options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
-                measured = (builder, builder.build(self.text))
+                let paragraph = builder.paragraph(self.text)
+                let found = segmentation ?? builder.segmentation(of: paragraph)
+                segmentation = found
+                measured = (builder, builder.build(paragraph, segmentation: found))
                 measuredAt[key] = measured
             }
             var text = measured.text
