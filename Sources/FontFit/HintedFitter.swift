@@ -9,6 +9,7 @@ struct HintedFitter {
         let hinted = try HintedAdvances(font: prepared.font)
         let smallest = max(1, (options.maxSize * options.minimumScaleFactor).rounded(.up))
         let largest = options.maxSize.rounded(.down)
+        guard smallest <= largest else { return TextFitter.fit(prepared.measured, options: options) }
         // Graphemes and break opportunities do not depend on the pixel size: found once.
         let segmentation = prepared.builder.segmentation(of: prepared.paragraph)
         func measured(_ ppem: Double) -> MeasuredText {
@@ -26,7 +27,6 @@ struct HintedFitter {
             exact.presetSizes = nil
             return TextFitter.fit(measured(ppem), options: exact)
         }
-        guard smallest <= largest else { return TextFitter.fit(prepared.measured, options: options) }
         // Start from the unhinted optimum: hinted widths differ from it by rounding only.
         let unhinted = TextFitter.fit(prepared.measured, options: options).size
         let start = min(max(unhinted.rounded(.down), smallest), largest)

@@ -70,10 +70,10 @@ struct PeerStrategies {
     /// nanoseconds, timed in this run), with its probe count and the size it lands on.
     func record(fontfitFit: Double) throws -> Record {
         let exact = try font.fit(text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize).size
-        let strategies: [(key: String, label: String, run: () throws -> (size: Double, probes: Int))] = [
-            ("androidView", "Android View (whole-pixel binary search)", androidView),
-            ("compose", "Compose (bisection to 0.25, snapped)", compose),
-            ("flutterAutoSizeText", "Flutter auto_size_text (1 pt steps down)", { try flutterAutoSizeText() }),
+        let strategies: [(key: String, name: String, label: String, run: () throws -> (size: Double, probes: Int))] = [
+            ("androidView", "Android View", "Android View (whole-pixel binary search)", androidView),
+            ("compose", "Compose", "Compose (bisection to 0.25, snapped)", compose),
+            ("flutterAutoSizeText", "Flutter auto_size_text", "Flutter auto_size_text (1 pt steps down)", { try flutterAutoSizeText() }),
         ]
         var members: [(key: String, record: Record)] = []
         func fontfitFitBody() throws -> Double {
@@ -106,7 +106,7 @@ struct PeerStrategies {
             // Why the one-shot ratio is about the probe count: one probe costs what the whole fit
             // costs (both shape the text once and break it once).
             perProbe.append((strategy.key + "ProbeOverFit", .figure(
-                overFit / Double(probes), label: "one \(strategy.label.prefix { $0 != "(" })layout ÷ fit",
+                overFit / Double(probes), label: "one \(strategy.name) layout ÷ fit",
                 note: "the strategy ÷ fit, over its \(probes) layouts")))
         }
         return .group(
