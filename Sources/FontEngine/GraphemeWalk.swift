@@ -10,8 +10,39 @@ extension String {
     /// `BigString` also steps by). Between lone scalars the recognizer is not fed; before it is
     /// asked again it starts afresh from the last one, which carries no state a rule reads
     /// beyond itself.
+    ///
+    /// `_CharacterRecognizer` is underscored: it carries no promise that a later toolchain keeps
+    /// it. Built with `-DFONTFIT_PORTABLE_GRAPHEMES`, the walk is
+    /// ``forEachGraphemeByCharacter(_:)``, which asks only public API.
     @inlinable
     package func forEachGrapheme(
+        _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
+    ) {
+        #if FONTFIT_PORTABLE_GRAPHEMES
+        forEachGraphemeByCharacter(body)
+        #else
+        forEachGraphemeRecognized(body)
+        #endif
+    }
+
+    /// The reference for ``forEachGrapheme(_:)``: the same clusters, found by `for character in
+    /// self`.
+    @inlinable
+    package func forEachGraphemeByCharacter(
+        _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
+    ) {
+        var offset = 0
+        for character in self {
+            let scalars = character.unicodeScalars
+            let width = character.utf8.count
+            body(offset..<(offset + width), scalars.first!, scalars.count)
+            offset += width
+        }
+    }
+
+    #if !FONTFIT_PORTABLE_GRAPHEMES
+    @inlinable
+    package func forEachGraphemeRecognized(
         _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
     ) {
         withUTF8Bytes { bytes in
@@ -51,6 +82,7 @@ extension String {
             if scalarCount > 0 { body(start..<offset, first, scalarCount) }
         }
     }
+    #endif
 }
 
 extension Unicode.Scalar {
@@ -87,5 +119,34 @@ extension Unicode.Scalar {
     @inlinable package var isNewlineCharacter: Bool {
         if value > 0x85 { return value == 0x2028 || value == 0x2029 }
         return value == 0x85 || (0x0A...0x0D).contains(value)
+    }
+}
+
+extension String {
+    /// The UTF-8 offset where the text's trailing white space starts: the end of its last grapheme
+    /// cluster whose first scalar is not white space. This is where a line's content ends (white
+    /// space hangs past the line's width), the one definition both the closed-form fit and the
+    /// grapheme tables of ``forEachGrapheme(_:)`` follow: a cluster such as "\u{20}\u{301}" (a
+    /// space carrying a mark) is white space, and "\u{600}\u{20}" (a prepended mark before a
+    /// space) is not.
+    @inlinable package var endOfContent: Int {
+        // Trailing ASCII white space after an ASCII character ends at that character: ASCII
+        // scalars never join their neighbours, so each trailing byte is a cluster of its own.
+        let asciiEnd: Int? = withUTF8Bytes { bytes in
+            var end = bytes.count
+            while end > 0 {
+                let byte = bytes[end - 1]
+                guard byte < 0x80 else { return nil }
+                guard Unicode.Scalar(byte).isWhitespaceCharacter else { return end }
+                end -= 1
+            }
+            return end
+        }
+        if let asciiEnd { return asciiEnd }
+        var end = 0
+        forEachGrapheme { utf8, first, _ in
+            if !first.isWhitespaceCharacter { end = utf8.upperBound }
+        }
+        return end
     }
 }

@@ -14,7 +14,7 @@ extension FontStack {
     ) -> FitResult? {
         let (scan, hardBreak) = Self.scan(text)
         guard !hardBreak else { return nil }
-        let contentEnd = Self.endOfContent(text)
+        let contentEnd = text.endOfContent
         guard
             let (unitWidth, metrics) = ShapedParagraph.measureLine(
                 text, fonts: self, options: shaping, scan: scan, upTo: contentEnd)
@@ -36,45 +36,10 @@ extension FontStack {
     }
 
     /// What ``ASCIIScan`` reads of the text (handed on to itemization, which would read it again),
-    /// and whether it holds a character that always ends a line (LF, VT, FF, CR, NEL, LS, PS).
+    /// and whether it holds a character that always ends a line.
     private static func scan(_ text: String) -> (scan: ASCIIScan, hardBreak: Bool) {
-        return text.withUTF8Bytes { bytes in
-            let scan = ASCIIScan(bytes)
-            if scan.isASCII || scan.hasHardBreak { return (scan, scan.hasHardBreak) }
-            // NEL is C2 85, LS and PS are E2 80 A8 and E2 80 A9.
-            for index in bytes.indices {
-                if bytes[index] == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return (scan, true) }
-                if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-                {
-                    return (scan, true)
-                }
-            }
-            return (scan, false)
-        }
-    }
-
-    /// The UTF-8 offset where the text's trailing whitespace starts (which does not count in a
-    /// line's width).
-    private static func endOfContent(_ text: String) -> Int {
-        // Trailing ASCII is read as bytes; the first non-ASCII byte from the end hands over to the
-        // scalar loop below.
-        let asciiEnd: Int? = text.withUTF8Bytes { bytes in
-            var end = bytes.count
-            while end > 0 {
-                let byte = bytes[end - 1]
-                guard byte < 0x80 else { return nil }
-                guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return end }
-                end -= 1
-            }
-            return end
-        }
-        if let asciiEnd { return asciiEnd }
-        var end = text.utf8.count
-        for scalar in text.unicodeScalars.reversed() {
-            guard scalar.properties.isWhitespace else { break }
-            end -= UTF8.width(scalar)
-        }
-        return end
+        let scan = text.withUTF8Bytes { ASCIIScan($0) }
+        if scan.isASCII || scan.hasHardBreak { return (scan, scan.hasHardBreak) }
+        return (scan, text.unicodeScalars.contains(where: \.isNewlineCharacter))
     }
 }

@@ -27,9 +27,9 @@ struct MeasureArguments: ParsableArguments {
     func measure() throws -> Measured {
         var text = try input.read()
         try checkSize(size, option: "--size")
-        if let offset = text.unicodeScalars.firstIndex(where: { [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value) }) {
+        if let lineBreak = text.firstIndex(where: \.isNewline) {
             throw CLIError.usage(
-                "measure measures one line, and the text has a line break after \(text.unicodeScalars[..<offset].count) characters: "
+                "measure measures one line, and the text has a line break after \(text.unicodeScalars[..<lineBreak].count) characters: "
                     + "use fit to lay out several lines")
         }
         let images = try inlineImage.map(Self.parseImage)
