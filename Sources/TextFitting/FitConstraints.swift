@@ -41,7 +41,9 @@ public enum TruncationMode: Sendable {
     case head
     /// Keep both ends: "The qu…x jumps".
     case middle
-    /// Cut nothing: every line is kept, and lines overflow the frame.
+    /// Cut nothing: every line is kept, past the line limit and the frame's height, and the result
+    /// does not fit. A one-line label (a line limit of 1) is not wrapped: it overflows the frame's
+    /// width, one line for each hard line break's paragraph.
     case none
 }
 

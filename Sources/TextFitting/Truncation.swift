@@ -33,10 +33,16 @@ extension FitProblem {
         let slack = 1 + TextFitter.fitTolerance
         let width = options.unitWidth(atSize: size)
         var laid: [LaidLine] = []
+        guard options.truncation != .none else {
+            // Nothing is cut, so every line is kept, past the line limit and the frame's height. A
+            // one-line label is not wrapped at all: it overflows the frame's width instead.
+            let oneLine = options.lineLimit == 1
+            _ = table.greedy(width: oneLine ? .infinity : width, slack: slack, emergency: !oneLine, record: true, lines: &laid)
+            return (laid.map(shown), false)
+        }
         // Only the lines that can be kept and one more (to know that some were dropped) are laid.
         let lineCap = options.lineLimit == .max ? .max : options.lineLimit + 1
         _ = table.greedy(width: width, slack: slack, emergency: true, record: true, lines: &laid, lineCap: lineCap)
-        guard options.truncation != .none else { return (laid.map(shown), false) }
 
         let kept = keptLineCount(laid, size: size)
         let dropped = laid.count - kept
