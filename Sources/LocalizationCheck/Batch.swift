@@ -6,7 +6,7 @@ import Foundation
 /// "size":…}` with the CLI's options by their long names), one JSON result per line, fonts cached
 /// across requests. A bad request gives `{"error":{"code":…,"message":…}}` on its line.
 package final class BatchRunner {
-    private var fonts: [String: FontStack] = [:]
+    private var fonts: [FontSelection: FontStack] = [:]
 
     package init() {}
 
@@ -37,7 +37,7 @@ package final class BatchRunner {
     static let optionNames: Set<String> = [
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
-        "presetsizes", "hinting", "opticalsize", "monospaceddigits",
+        "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -93,28 +93,21 @@ package final class BatchRunner {
             let bounds: FitBounds = try choice(request, "bounds", ["line": .lineBox, "ink": .ink]) ?? .lineBox
             var presets: [Double]?
             if let list = request["presetsizes"] as? String {
-                presets = try list.split(separator: ",").map { item in
-                    guard let value = Double(item.trimmingCharacters(in: .whitespaces)) else {
-                        throw BatchError(message: "invalid preset-sizes item '\(item)': expected a number")
-                    }
-                    return value
-                }
+                presets = try FitOptions.presetSizes(parsing: list)
             } else if let list = request["presetsizes"] as? [NSNumber] {
                 presets = list.map(\.doubleValue)
             }
             // Optical sizing left out is automatic (on for a font with an opsz axis), as in `fit`.
-            let hinting = try flag(request, "hinting")
-            let opticalSize = try optionalFlag(request, "opticalsize")
-            guard !(hinting && opticalSize == true) else {
-                throw BatchError(message: "give hinting or optical-size, not both")
-            }
-            let result = try font.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink).fit(
-                in: try frame(request), maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1,
-                lineLimit: lineLimit, bounds: bounds, lineSpacing: try number(request, "linespacing") ?? 0,
+            let widths = try WidthModel.requested(
+                hinting: try flag(request, "hinting"), opticalSize: try optionalFlag(request, "opticalsize"))
+            let options = FitOptions(
+                maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: try number(request, "linespacing") ?? 0,
                 alignment: try choice(request, "align", ["leading": .leading, "center": .center, "trailing": .trailing]) ?? .leading,
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
-                granularity: try number(request, "granularity"), presetSizes: presets,
-                widths: hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional })
+                granularity: try number(request, "granularity"), presetSizes: presets, widths: widths)
+            let fit = FitRequest(text, in: try frame(request), options: options, shaping: shaping)
+            let result = try fit.fit(fit.prepare(in: font))
             Self.write(result, id: id, to: &answer)
         default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")
         }
@@ -208,13 +201,11 @@ package final class BatchRunner {
         ).validated()
     }
 
-    /// The request's font stack (`"font"`: a file, or a list of files, primary first), loaded once
-    /// per (files, face, variations) for the whole stream.
+    /// The request's font stack (`"font"`: a file or a font name, or a list of them, primary
+    /// first), loaded once per selection for the whole stream.
     private func font(_ request: [String: Any]) throws -> FontStack {
-        let paths = (request["font"] as? [String]) ?? [request["font"] as? String ?? BundledFont.source]
-        guard !paths.isEmpty else { throw BatchError(message: "\"font\" lists no file") }
-        let path = paths[0]
-        let index = (request["faceindex"] as? NSNumber)?.intValue ?? 0
+        let names = (request["font"] as? [String]) ?? [request["font"] as? String ?? BundledFont.source]
+        guard !names.isEmpty else { throw BatchError(message: "\"font\" lists no file") }
         var variations: [FontVariation] = []
         if let list = request["variations"] as? String {
             variations = try FontVariation.list(list)
@@ -224,13 +215,19 @@ package final class BatchRunner {
                 variations.append(FontVariation(tag: tag, value: number.doubleValue))
             }
         }
-        let key = "\(paths)#\(index)#\(variations.map(\.description).joined(separator: ","))"
-        if let stack = fonts[key] { return stack }
-        let face = path == BundledFont.source ? try BundledFont.face() : try FontFace(contentsOf: path, index: index)
-        var loaded = [try Font(face: face, variations: variations)]
-        for fallback in paths.dropFirst() { loaded.append(try Font(face: FontFace(contentsOf: fallback))) }
-        let stack = try FontStack(loaded)
-        fonts[key] = stack
+        var namedInstance: String?
+        if let value = request["namedinstance"] {
+            guard let name = (value as? String) ?? (value as? NSNumber).map({ "\($0.intValue)" }) else {
+                throw BatchError(message: "\"named-instance\" must be a name or an index")
+            }
+            namedInstance = name
+        }
+        let selection = FontSelection(
+            fonts: names, faceIndex: (request["faceindex"] as? NSNumber)?.intValue, variations: variations,
+            namedInstance: namedInstance)
+        if let stack = fonts[selection] { return stack }
+        let stack = try selection.load()
+        fonts[selection] = stack
         return stack
     }
 }

@@ -432,34 +432,25 @@ package struct Checker: Sendable {
         let shapingStart = clock.now
         var features: [FontFeature] = []
         for feature in settings.features { features.append(try FontFeature(feature)) }
-        let shaping = ShapingOptions(features: features, language: job.locale)
-        let prepared = try font.prepare(
-            job.text, options: shaping, wrapping: settings.lineLimit != 1, ink: settings.bounds == .ink)
+        let request = FitRequest(
+            job.text, in: settings.frame,
+            options: FitOptions(
+                maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
+                bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation),
+            shaping: ShapingOptions(features: features, language: job.locale))
+        let prepared = try request.prepare(in: font)
         let fittingStart = clock.now
         timings.shaping += fittingStart - shapingStart
-        let result = try prepared.fit(
-            in: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor,
-            lineLimit: settings.lineLimit, bounds: settings.bounds, lineSpacing: settings.lineSpacing,
-            truncation: settings.truncation)
+        let result = try request.fit(prepared)
         let verdict: Verdict = result.fits
             ? (result.scale >= 1 ? .fits : .shrinks) : (result.truncated ? .truncated : .overflows)
-        // The scale it would fit at with no lower bound: the size alone, no lines laid out.
-        let neededScale = result.fits
-            ? result.scale
-            : try prepared.fittedSize(
-                in: settings.frame, maxSize: settings.size, minimumScaleFactor: Self.smallestScale,
-                lineLimit: settings.lineLimit, bounds: settings.bounds, lineSpacing: settings.lineSpacing
-            ).map { $0 / settings.size }
+        let neededScale = result.fits ? result.scale : try request.neededSize(prepared).map { $0 / settings.size }
         timings.fitting += clock.now - fittingStart
         return Measurement(
             text: job.text, verdict: verdict, size: result.size, scale: result.scale, neededScale: neededScale,
             lines: result.lines.map(\.text), missing: missing(prepared.missing),
             fit: keepFit ? result : nil)
     }
-
-    /// The lower bound used to find the needed scale: a label 10⁶ times smaller than its size is
-    /// nothing anyone would draw, so a text that does not fit even then gets no needed scale.
-    static let smallestScale = 1e-6
 
     /// Characters no font of the stack has, as the engine reports them (controls, white space and
     /// default-ignorables are not drawn and so not missing).

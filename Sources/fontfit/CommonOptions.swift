@@ -22,26 +22,16 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "Append fontconfig's fallback fonts for characters no font in the stack has, as a browser does.")
     var systemFallback = false
 
-    /// A `--font` value as a file and face: a path when a file is there (or it looks like one),
-    /// otherwise a fontconfig pattern, resolved as `fc-match` resolves it.
-    static func resolve(_ value: String) throws -> (path: String, faceIndex: Int, namedInstance: Int?) {
-        let looksLikeAPath = value.contains("/")
-            || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { value.lowercased().hasSuffix($0) }
-        if looksLikeAPath || FileManager.default.fileExists(atPath: value) { return (value, 0, nil) }
-        let match = try FontResolver.match(value)
-        return (match.path, match.faceIndex, match.namedInstance)
-    }
-
-    /// The options as plain values, which ``FontSelection`` loads.
-    var selection: FontSelection {
-        FontSelection(
+    /// The options as plain values, which ``FontNames`` loads.
+    var names: FontNames {
+        FontNames(
             font: font, faceIndex: faceIndex, variations: variations, namedInstance: namedInstance,
             systemFallback: systemFallback)
     }
 
-    func load(covering texts: [String] = []) throws -> FontStack { try selection.load(covering: texts) }
+    func load(covering texts: [String] = []) throws -> FontStack { try names.load(covering: texts) }
 
-    func loadPrimary() throws -> Font { try selection.loadPrimary() }
+    func loadPrimary() throws -> Font { try names.loadPrimary() }
 
     /// Warns on standard error about characters no font in the stack has.
     static func warnMissing(_ missing: [Unicode.Scalar], in stack: FontStack) {
@@ -51,64 +41,34 @@ struct FontOptions: ParsableArguments {
     }
 }
 
-/// The fonts a command asked for, as plain values: what ``FontOptions`` parses, loadable without
-/// building ArgumentParser's structs (the `fit` fast path, ``FitFastPath``).
-struct FontSelection {
+/// The fonts a command asked for, as its options spell them: what ``FontOptions`` parses, loadable
+/// without building ArgumentParser's structs (the `fit` fast path, ``FitFastPath``).
+struct FontNames {
     var font: [String] = []
     var faceIndex: Int?
     var variations = ""
     var namedInstance: String?
     var systemFallback = false
 
-    /// The stack: the primary font with the face index, named instance and variations given, then
-    /// each fallback font at its default instance; with --system-fallback, then fontconfig's choice
-    /// for each character of `texts` that no font in it has.
-    func load(covering texts: [String] = []) throws -> FontStack {
-        var fonts = [try loadPrimary()]
-        for value in font.dropFirst() {
-            let resolved = try FontOptions.resolve(value)
-            fonts.append(try Font(
-                face: FontFace(contentsOf: resolved.path, index: resolved.faceIndex), namedInstance: resolved.namedInstance))
-        }
-        var stack = try FontStack(fonts)
-        if systemFallback {
-            let family = font.first.flatMap { value in (try? FontResolver.match(value))?.family }
-            for scalar in Set(texts.flatMap { ShapedParagraph($0, fonts: stack).missing }).sorted(by: { $0.value < $1.value }) {
-                guard ShapedParagraph(String(scalar), fonts: stack).missing.contains(scalar),
-                    let match = FontResolver.fallback(for: scalar, near: family)
-                else { continue }
-                fonts.append(try Font(
-                    face: FontFace(contentsOf: match.path, index: match.faceIndex), namedInstance: match.namedInstance))
-                stack = try FontStack(fonts)
-            }
-        }
-        return stack
+    /// The library's description of the same fonts.
+    func selection() throws -> FontSelection {
+        FontSelection(
+            fonts: font, faceIndex: faceIndex, variations: try FontVariation.list(variations),
+            namedInstance: namedInstance, systemFallback: systemFallback)
     }
 
+    /// The stack (see ``FontSelection/load(covering:warn:)``), warning on standard error about axis
+    /// values the font clamps.
+    func load(covering texts: [String] = []) throws -> FontStack {
+        try selection().load(covering: texts, warn: warn)
+    }
+
+    /// The primary font alone.
     func loadPrimary() throws -> Font {
-        let resolved = try font.first.map(FontOptions.resolve)
-        let face = try resolved.map { resolved throws(FontFitError) in
-            try FontFace(contentsOf: resolved.path, index: faceIndex ?? resolved.faceIndex)
-        } ?? BundledFont.face()
-        var instance = resolved?.namedInstance
-        if let namedInstance {
-            let instances = try Font(face: face).info.namedInstances
-            if let index = Int(namedInstance) {
-                instance = index
-            } else if let index = instances.firstIndex(where: {
-                $0.name.caseInsensitiveCompare(namedInstance) == .orderedSame
-            }) {
-                instance = index
-            } else {
-                throw FontFitError.unknownNamedInstance(
-                    namedInstance, available: instances.map { $0.name })
-            }
-        }
-        let font = try Font(face: face, variations: try FontVariation.list(variations), namedInstance: instance)
-        for clamp in font.clampedVariations {
-            warn("\(clamp.asked) is outside the font's \(clamp.axis.tag) range \(clamp.axis.minValue.formattedShort)…\(clamp.axis.maxValue.formattedShort): it is drawn at \(clamp.used.formattedShort)")
-        }
-        return font
+        var primary = try selection()
+        primary.fonts = Array(primary.fonts.prefix(1))
+        primary.systemFallback = false
+        return try primary.load(warn: warn).primary
     }
 }
 

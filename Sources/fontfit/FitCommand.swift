@@ -54,10 +54,10 @@ struct FitArguments: ParsableArguments {
         let fitSize: Double?
     }
 
-    /// The options as plain values, which ``FitRequest`` fits.
-    var request: FitRequest {
-        FitRequest(
-            text: input.text, textFile: input.textFile, fonts: fontOptions.selection, shaping: shaping.selection,
+    /// The options as plain values, which ``FitInvocation`` fits.
+    var request: FitInvocation {
+        FitInvocation(
+            text: input.text, textFile: input.textFile, fonts: fontOptions.names, shaping: shaping.selection,
             frame: fitting.frame, size: fitting.size, minScale: fitting.minScale, bounds: fitting.boundsValue,
             alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
             truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
@@ -70,10 +70,10 @@ struct FitArguments: ParsableArguments {
 /// What `fit` (and every command that fits) asks for, as plain values, with the fit itself. The
 /// `fit` fast path (``FitFastPath``) fills it without building ArgumentParser's structs, whose
 /// generic metadata cost a short process more than the fit.
-struct FitRequest {
+struct FitInvocation {
     var text: String?
     var textFile: String?
-    var fonts: FontSelection
+    var fonts: FontNames
     var shaping: ShapingSelection
     var frame: String
     var size: Double
@@ -102,27 +102,19 @@ struct FitRequest {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
         }
         let frame = try FittingArguments.parseFrame(self.frame, size: size)
-        let presets = try presetSizes.map { list in
-            try list.split(separator: ",").map { item -> Double in
-                guard let value = Double(item.trimmingCharacters(in: .whitespaces)) else {
-                    throw CLIError.usage("invalid --preset-sizes item '\(item)': expected a number")
-                }
-                return value
-            }
-        }
+        let presets = try presetSizes.map { list throws(FontFitError) in try FitOptions.presetSizes(parsing: list) }
         let fonts = try self.fonts.load(covering: [text])
-        let shaping = try self.shaping.options(for: fonts.primary)
-        let prepared = try fonts.prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink, images: images)
-        let widths: WidthModel? = hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional }
-        let result = try prepared.fit(
-            in: frame, maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit,
-            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment,
-            truncation: truncation, granularity: granularity, presetSizes: presets, widths: widths)
+        let request = FontFit.FitRequest(
+            text, in: frame,
+            options: FitOptions(
+                maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
+                presetSizes: presets, widths: try WidthModel.requested(hinting: hinting, opticalSize: opticalSize)),
+            shaping: try self.shaping.options(for: fonts.primary), images: images)
+        let prepared = try request.prepare(in: fonts)
+        let result = try request.fit(prepared)
         FontOptions.warnMissing(prepared.missing, in: fonts)
-        // The size it would fit at with no lower bound: the size alone, no lines laid out.
-        let fitSize = result.fits ? nil : try prepared.fittedSize(
-            in: frame, maxSize: size, minimumScaleFactor: min(1, Limits.sizes.lowerBound / size),
-            lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing, widths: widths)
+        let fitSize = result.fits ? nil : try request.neededSize(prepared)
         return FitArguments.Fitted(result: result, prepared: prepared, frame: frame, fitSize: fitSize)
     }
 }
@@ -137,7 +129,7 @@ struct FitCommand: ParsableCommand {
 
     func run() throws { try Self.run(arguments.request, json: json) }
 
-    static func run(_ request: FitRequest, json: Bool) throws {
+    static func run(_ request: FitInvocation, json: Bool) throws {
         let fitted = try request.fit()
         let columns = fitted.prepared.paragraph.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
         if json {

@@ -13,7 +13,7 @@
 /// (``FitArguments/request``); it builds no ArgumentParser struct, whose generic metadata alone
 /// cost such a process 2 of its 11 million instructions.
 enum FitFastPath {
-    static func request(_ arguments: ArraySlice<String>) -> (request: FitRequest, json: Bool)? {
+    static func request(_ arguments: ArraySlice<String>) -> (request: FitInvocation, json: Bool)? {
         guard arguments.first == "fit" else { return nil }
         var text: String?
         var frame: String?, size: String?, minScale: String?, lineLimit: String?, align: String?, bounds: String?
@@ -56,8 +56,8 @@ enum FitFastPath {
         let bound = bounds.map { FittingArguments.Bounds(rawValue: $0) }
         guard let scale, limit != .some(nil), alignment != .some(nil), bound != .some(nil) else { return nil }
 
-        let request = FitRequest(
-            text: text, textFile: nil, fonts: FontSelection(font: fonts), shaping: ShapingSelection(), frame: frame,
+        let request = FitInvocation(
+            text: text, textFile: nil, fonts: FontNames(font: fonts), shaping: ShapingSelection(), frame: frame,
             size: size, minScale: scale, bounds: (bound ?? nil)?.value ?? .lineBox,
             alignment: (alignment ?? nil)?.value ?? .leading, check: check, lineLimit: limit ?? nil)
         return (request, json)

@@ -99,6 +99,29 @@ import FoundationXML
         #expect(sizes[0] > sizes[1] && sizes[0] == sizes[2] && sizes[3] > sizes[4], "optical sizing on by default: \(sizes)")
     }
 
+    /// Batch loads its fonts as the command line does (one `FontSelection`): a named instance by
+    /// name or index gives `fit --named-instance`'s answer, and one the font lacks is named in the
+    /// error (batch had no named instances).
+    @Test func batchTakesNamedInstancesAsFitDoes() throws {
+        let font = CLIRunner.fixture("fonts/Inter-roman.var.ttf"), text = "Einstellungen speichern"
+        var sizes: [Double] = []
+        for (value, flag) in [(#""Bold""#, "Bold"), ("8", "8"), (#""Thin""#, "Thin")] {
+            let line = #"{"command":"fit","text":"\#(text)","frame":[150,40],"size":40,"min-scale":0.1,"line-limit":1,"font":"\#(font)","named-instance":\#(value)}"#
+            let answer = try Self.jsonLines(try Self.batch(line + "\n"))[0]
+            let fit = try CLIRunner.run(
+                ["fit", text, "--font", font, "--frame", "150x40", "--size", "40", "--min-scale", "0.1", "--line-limit", "1",
+                 "--json", "--named-instance", flag])
+            let printed = try JSONSerialization.jsonObject(with: Data(fit.stdout.utf8)) as! [String: Any]
+            let size = try #require(answer["size"] as? Double, "\(answer)")
+            #expect(size == printed["size"] as? Double, "\(value)")
+            sizes.append(size)
+        }
+        #expect(sizes[0] < sizes[2] && sizes[1] < sizes[0], "Black (8) is wider than Bold, Bold than Thin: \(sizes)")
+        let unknown = #"{"command":"fit","text":"x","frame":[150,40],"size":40,"font":"\#(font)","named-instance":"Heavy"}"#
+        let error = try Self.jsonLines(try Self.batch(unknown + "\n"))[0]["error"] as? [String: Any]
+        #expect((error?["message"] as? String)?.contains("Heavy") == true, "\(String(describing: error))")
+    }
+
     /// A batch measure answers what `measure --json` prints, optical sizing included, and turned
     /// off by `"optical-size": false` (batch ignored it, and always sized).
     @Test func batchMeasuresAsMeasureDoes() throws {
