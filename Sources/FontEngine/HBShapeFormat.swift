@@ -1,13 +1,18 @@
 internal import CFontFitHarfBuzz
 
 /// What `hb-shape` prints for each glyph, switched off by its `--no-…` flags.
-package struct HBShapeFields: Sendable, Hashable {
-    package var glyphNames = true
-    package var positions = true
-    package var clusters = true
-    package var advances = true
+public struct HBShapeFields: Sendable, Hashable {
+    /// Glyph names (`--no-glyph-names` prints glyph IDs instead).
+    public var glyphNames = true
+    /// Offsets and advances (`--no-positions`).
+    public var positions = true
+    /// Clusters (`--no-clusters`).
+    public var clusters = true
+    /// Advances (`--no-advances`).
+    public var advances = true
 
-    package init(glyphNames: Bool = true, positions: Bool = true, clusters: Bool = true, advances: Bool = true) {
+    /// Every field on, as hb-shape prints by default; each argument turns one off.
+    public init(glyphNames: Bool = true, positions: Bool = true, clusters: Bool = true, advances: Bool = true) {
         self.glyphNames = glyphNames
         self.positions = positions
         self.clusters = clusters
@@ -27,7 +32,7 @@ package struct HBShapeFields: Sendable, Hashable {
 extension Font {
     /// Shapes `text` as `hb-shape` does: clusters are Unicode scalar indices, set before shaping, so
     /// feature ranges (`kern[3:5]`) count scalars, not UTF-8 bytes.
-    package func shapeAsHBShape(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontFitError) -> ShapedText {
+    public func shapeAsHBShape(_ text: String, options: ShapingOptions = ShapingOptions()) throws(FontFitError) -> ShapedText {
         shape(text, utf8Range: nil, options: try options.validated(), scalarClusters: true)
     }
 
@@ -39,7 +44,7 @@ extension Font {
     /// scale is then the size truncated to an integer (hb-shape sets no sub-pixel bits). An empty text
     /// prints nothing, as hb-shape does; like hb-shape, a final newline ends the last line instead of
     /// starting an empty one, and an empty line prints an empty line.
-    package func hbShapeOutput(
+    public func hbShapeOutput(
         _ text: String, options: ShapingOptions = ShapingOptions(), fontSize: Double? = nil,
         fields: HBShapeFields = HBShapeFields()
     ) throws(FontFitError) -> String {

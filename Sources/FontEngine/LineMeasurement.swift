@@ -104,9 +104,17 @@ extension FontStack {
         opticalSizing: Bool = true
     ) throws(FontFitError) -> LineMeasurement {
         try Font.checkSize(size)
-        if !images.isEmpty { try InlineImage.validate(images, in: text) }
         let fonts = opticalSizing ? atOpticalSize(size) : self
-        return ShapedParagraph(text, fonts: fonts, options: try options.validated(), images: images).measure(size: size)
+        return try fonts.shape(text, options: options, images: images).measure(size: size)
+    }
+
+    /// `text` itemized into runs (direction, script, font) and each run shaped once, in font units:
+    /// the paragraph every measurement reads, for a caller that wants its runs and glyphs too.
+    public func shape(
+        _ text: String, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
+    ) throws(FontFitError) -> ShapedParagraph {
+        if !images.isEmpty { try InlineImage.validate(images, in: text) }
+        return ShapedParagraph(text, fonts: self, options: try options.validated(), images: images)
     }
 }
 
@@ -156,8 +164,8 @@ extension Font {
     }
 
     /// Rejects sizes outside ``Limits/sizes`` (zero, negative, NaN, infinite, or too small or too
-    /// large to compute with).
-    package static func checkSize(_ size: Double) throws(FontFitError) {
+    /// large to compute with), as every operation does; a front end checks early to name its option.
+    public static func checkSize(_ size: Double) throws(FontFitError) {
         guard Limits.sizes.contains(size) else { throw .invalidSize(size) }
     }
 }

@@ -3,7 +3,7 @@
 extension Unicode.Scalar {
     /// U+XXXX, at least four hex digits, as Unicode writes code points (and JSON results list
     /// missing characters).
-    package var codePointLabel: String {
+    public var codePointLabel: String {
         let hex = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

@@ -152,8 +152,9 @@ public struct ShapingOptions: Sendable, Hashable {
         return try validated()
     }
 
-    /// Checks the script tag now, so that shaping never meets a bad one.
-    package func validated() throws(FontFitError) -> ShapingOptions {
+    /// The options, their script tag checked now (every call that shapes checks it too): a front
+    /// end that reads options before the text reports a bad tag first.
+    public func validated() throws(FontFitError) -> ShapingOptions {
         try validate()
         return self
     }

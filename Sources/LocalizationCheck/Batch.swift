@@ -74,7 +74,6 @@ package final class BatchRunner {
         switch command {
         case "measure":
             let size = try number(request, "size") ?? 12
-            try Font.checkSize(size)
             // Optical sizing unless turned off, as in the `measure` command. Unlike the command, a line
             // break is measured (as zero width), not refused: tools ask batch which glyphs the
             // strings of a catalog lack, labels of several lines among them.

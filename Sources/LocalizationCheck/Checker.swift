@@ -154,7 +154,8 @@ package struct Checker: Sendable {
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(label)
-            text.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -469,8 +470,9 @@ extension String {
     /// instructions a comparison of the check's job keys.
     fileprivate func hasSameUTF8(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        return withUTF8Bytes { bytes in
-            other.withUTF8Bytes { otherBytes in
+        var text = self, other = other
+        return text.withUTF8 { bytes in
+            other.withUTF8 { otherBytes in
                 bytes.isEmpty || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, bytes.count) == 0
             }
         }

@@ -56,7 +56,8 @@ package enum Placeholders {
         // Read as UTF-8: a conversion is ASCII, and no byte of a longer character is. Taking the
         // text apart into scalars and appending them one by one cost `fontfit check` 14k
         // instructions a string.
-        return text.withUTF8Bytes { bytes -> String? in
+        var text = text
+        return text.withUTF8 { bytes -> String? in
             guard var percent = bytes.firstIndex(of: UInt8(ascii: "%")) else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 32)

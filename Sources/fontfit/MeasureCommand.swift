@@ -38,9 +38,8 @@ struct MeasureArguments: ParsableArguments {
         }
         let fonts = try fontOptions.load(covering: [text])
         let shaping = try shaping.options(for: fonts.primary)
-        try InlineImage.validate(images, in: text)
         let sized = noOpticalSize ? fonts : fonts.atOpticalSize(size)
-        let paragraph = ShapedParagraph(text, fonts: sized, options: shaping, images: images)
+        let paragraph = try sized.shape(text, options: shaping, images: images)
         let measurement = paragraph.measure(size: size)
         FontOptions.warnMissing(measurement.missing, in: fonts)
         return Measured(

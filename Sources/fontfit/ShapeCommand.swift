@@ -86,7 +86,7 @@ struct ShapeCommand: ParsableCommand {
     private func printRuns(_ text: String) throws {
         let fonts = try fontOptions.load(covering: [text])
         let options = try shaping.options(for: fonts.primary)
-        let paragraph = ShapedParagraph(text, fonts: fonts, options: options)
+        let paragraph = try fonts.shape(text, options: options)
         if json {
             print(JSON.object([("runs", MeasureCommand.runsJSON(paragraph)), ("fonts", try OrderedJSONEncoder.encode(fonts))]).serialized)
             return
