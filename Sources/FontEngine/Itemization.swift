@@ -58,7 +58,9 @@ enum Itemizer {
         return general
     }
 
-    /// Bidi levels, scripts and fonts found for every scalar, then merged into items.
+    /// Bidi levels, scripts and fonts found for every scalar, then merged into items. Every text
+    /// can take this path: it is the reference the fast paths (`asciiItems` and
+    /// ``oneScriptItems(_:fonts:options:)``) are held to, by random texts in the tests.
     static func generalItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result {
         let scalars = Self.scalars(of: text)
         let (levels, baseLevel) = bidiLevels(scalars, options: options)
@@ -101,7 +103,8 @@ enum Itemizer {
     /// its own: the common translation (French, German, Russian). Every character then takes that
     /// script, so each paragraph is one item, found in one pass over the bytes: the general path
     /// cost such text 105 instructions a character, tables of levels, scripts and fonts included.
-    /// Nil when the text needs the general path; the tests hold the two to the same items.
+    /// Nil when the text needs the general path, ``generalItems(_:fonts:options:)``, whose items it
+    /// must give: the tests hold the two to the same items, in single fonts and fallback stacks.
     static func oneScriptItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result? {
         guard options.direction != .rightToLeft, fonts.count == 1 else { return nil }
         let functions = hb_unicode_funcs_get_default()

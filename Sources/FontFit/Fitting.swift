@@ -509,7 +509,11 @@ extension FitConstraints {
 
     /// Whether the values are plainly in range, in a few comparisons (NaN fails every one of
     /// them): only the rest go through the checks that name what is wrong, which cost a re-fit a
-    /// tenth of its time.
+    /// tenth of its time. True exactly when
+    /// ``checkEach(frame:maxSize:minimumScaleFactor:lineLimit:lineSpacing:granularity:presetSizes:)``
+    /// passes without granularity and preset sizes: true must imply that the checks pass, since
+    /// these values skip them; and values that pass them are plainly valid too, so that no valid
+    /// re-fit misses the staircase. The tests hold the two to each other on random values.
     @inline(__always)
     static func isPlainlyValid(
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double
@@ -521,9 +525,11 @@ extension FitConstraints {
     }
 
     /// Each check of ``validate(frame:maxSize:minimumScaleFactor:lineLimit:lineSpacing:granularity:presetSizes:)``,
-    /// throwing the first that fails.
+    /// throwing the first that fails. The reference for
+    /// ``isPlainlyValid(frame:maxSize:minimumScaleFactor:lineLimit:lineSpacing:)``: the tests hold
+    /// the two to each other on random values.
     @inline(never)
-    private static func checkEach(
+    static func checkEach(
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double,
         granularity: Double?, presetSizes: [Double]?
     ) throws(FontFitError) {

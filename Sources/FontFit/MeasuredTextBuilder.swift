@@ -315,6 +315,23 @@ struct Graphemes {
         graphemes.isByteByByte = true
     }
 
+    /// The reference the three builders (`appendClusters(of:)`, `appendASCII(_:scan:to:)`'s loop
+    /// for text with line breaks, and `appendSingleLineASCII(_:to:)`) must agree with, in the
+    /// general tables: the clusters of `for character in text`, with `Character.isWhitespace` and
+    /// `Character.isNewline`. The tests hold each builder to it on random texts.
+    init(byCharacter text: String) {
+        byteCount = text.utf8.count
+        var offset = 0
+        for character in text {
+            let width = character.utf8.count
+            graphemeOfByte.append(contentsOf: repeatElement(Int32(starts.count), count: width))
+            starts.append(offset)
+            isWhitespace.append(character.isWhitespace)
+            newlines.append(character.isNewline)
+            offset += width
+        }
+    }
+
     func isNewline(_ index: Int) -> Bool { isByteByByte ? false : newlines[index] }
 
     func index(containingByte offset: Int) -> Int {

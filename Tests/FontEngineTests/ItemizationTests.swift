@@ -39,7 +39,8 @@ import Testing
             "a", "Z", "é", "Ж", "ї", "\u{5D0}", "\u{5E9}", "\u{645}", "\u{631}", "\u{64E}", "1", "\u{661}", " ", "(", ")",
             ",", ".", "\n",
         ]
-        var generator = SystemRandomNumberGenerator()
+        let seed: UInt64 = 0x17E3_0001
+        var generator = Xorshift(seed: seed)
         for _ in 0..<500 {
             var text = ""
             for _ in 0..<Int.random(in: 1...30, using: &generator) {
@@ -50,24 +51,28 @@ import Testing
             var covered = [Bool](repeating: false, count: bytes.count)
             var previousEnd = 0
             for (index, item) in items.enumerated() {
-                #expect(item.range.lowerBound >= previousEnd && item.range.upperBound <= bytes.count)
+                #expect(
+                    item.range.lowerBound >= previousEnd && item.range.upperBound <= bytes.count,
+                    "\(text.debugDescription), seed 0x\(String(seed, radix: 16))")
                 let piece = String(decoding: bytes[item.range], as: UTF8.self)
                 for offset in item.range { covered[offset] = true }
                 for scalar in piece.unicodeScalars {
                     let script = hb_unicode_script(functions, scalar.value).rawValue
-                    if Itemizer.isOwnScript(script) { #expect(script == item.script, "\(piece.debugDescription)") }
+                    if Itemizer.isOwnScript(script) {
+                        #expect(script == item.script, "\(piece.debugDescription) in \(text.debugDescription), seed 0x\(String(seed, radix: 16))")
+                    }
                 }
                 if index > 0 {
                     let previous = items[index - 1]
                     let between = bytes[previous.range.upperBound..<item.range.lowerBound]
                     #expect(
                         between.contains(0x0A) || previous.level != item.level || previous.script != item.script,
-                        "\(text.debugDescription)")
+                        "\(text.debugDescription), seed 0x\(String(seed, radix: 16))")
                 }
                 previousEnd = item.range.upperBound
             }
             for offset in bytes.indices {
-                #expect(covered[offset] == (bytes[offset] != 0x0A), "\(text.debugDescription) at \(offset)")
+                #expect(covered[offset] == (bytes[offset] != 0x0A), "\(text.debugDescription) at \(offset), seed 0x\(String(seed, radix: 16))")
             }
         }
     }
@@ -88,7 +93,8 @@ import Testing
             ShapingOptions(), ShapingOptions(direction: .leftToRight), ShapingOptions(direction: .topToBottom),
             ShapingOptions(script: "Latn"), ShapingOptions(language: "ru"),
         ]
-        var generator = SystemRandomNumberGenerator()
+        let seed: UInt64 = 0x17E3_0002
+        var generator = Xorshift(seed: seed)
         var taken = 0, declined = 0
         for round in 0..<3000 {
             var pool = scripts[round % scripts.count] + common
@@ -105,13 +111,82 @@ import Testing
                 continue
             }
             taken += 1
-            #expect(Array(fast.items) == Array(general.items), "\(text.debugDescription)")
-            #expect(fast.baseLevel == general.baseLevel)
+            #expect(Array(fast.items) == Array(general.items), "\(text.debugDescription), seed 0x\(String(seed, radix: 16)) round \(round)")
+            #expect(fast.baseLevel == general.baseLevel, "\(text.debugDescription), seed 0x\(String(seed, radix: 16)) round \(round)")
         }
         // Most texts take the one-pass path; those with a second script or a bidi character do not.
         #expect(taken > 2000 && declined > 300, "taken \(taken), declined \(declined)")
         #expect(Itemizer.oneScriptItems("abc \u{5D0}", fonts: FontStack(font), options: ShapingOptions()) == nil)
         #expect(Itemizer.oneScriptItems("abc Жд", fonts: FontStack(font), options: ShapingOptions()) == nil)
         #expect(Itemizer.oneScriptItems("abc", fonts: FontStack(font), options: ShapingOptions(direction: .rightToLeft)) == nil)
+    }
+
+    /// The fast paths against their reference, ``Itemizer/generalItems(_:fonts:options:)``, which
+    /// `itemize` falls to when neither takes the text: random texts in one script or two (Latin,
+    /// Cyrillic, Greek, Thai, Devanagari, kana, Han) with common and inherited characters, emoji,
+    /// every newline character and now and then a right-to-left or directional character, in single
+    /// fonts and in fallback stacks whose primary font lacks many of the characters. `itemize`
+    /// gives the reference's items and direction, and so does the one-script path wherever it
+    /// answers. Texts drawn from ASCII alone hold the ASCII path to the same reference.
+    @Test func fastPathsGiveTheReferenceItemsWithFallbackFonts() throws {
+        let font = PiecewiseShapingTests.font
+        let stacks = try [
+            FontStack(font("DejaVuSans.ttf")),
+            FontStack(font("Cantarell-Regular.otf")),
+            FontStack(
+                [
+                    "DejaVuSans.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+                    "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "ipaexg.ttf", "EmojiSubset.ttf",
+                ].map(font)),
+            FontStack(["Cantarell-Regular.otf", "NotoSansThai-Regular.ttf", "DejaVuSans.ttf", "ipaexg.ttf"].map(font)),
+            FontStack(["ipaexg.ttf", "DejaVuSans.ttf"].map(font)),
+        ]
+        let scripts: [[Unicode.Scalar]] = [
+            ["a", "Z", "é", "ß", "ǅ"], ["Ж", "ї", "д"], ["λ", "Ω"], ["\u{E01}", "\u{E32}", "\u{E48}"],
+            ["\u{915}", "\u{94D}", "\u{937}", "\u{93F}"], ["\u{304B}", "\u{3099}", "\u{30FC}"], ["\u{65E5}", "\u{672C}"],
+        ]
+        let common: [Unicode.Scalar] = [
+            " ", "\u{A0}", "1", "(", ")", "«", "»", "\u{2019}", ",", "\u{301}", "\u{308}", "\u{200D}", "\u{FE0F}", "😀",
+            "\u{2764}", "\u{3001}", "\u{FFFC}", "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{B}",
+        ]
+        let ascii: [Unicode.Scalar] = ["a", "Z", " ", "1", "(", ")", ",", "\n", "\r", "\t", "\u{C}"]
+        let others: [Unicode.Scalar] = ["\u{5D0}", "\u{645}", "\u{200F}", "\u{202E}", "\u{2067}"]
+        let options = [
+            ShapingOptions(), ShapingOptions(direction: .leftToRight), ShapingOptions(direction: .topToBottom),
+            ShapingOptions(script: "Latn"), ShapingOptions(language: "ru"), ShapingOptions(direction: .rightToLeft),
+        ]
+        let seed: UInt64 = 0x17E3_0003
+        var generator = Xorshift(seed: seed)
+        var oneScriptTaken = 0, takenWithMissing = 0
+        for round in 0..<4000 {
+            var pool: [Unicode.Scalar]
+            if round % 6 == 0 {
+                pool = ascii
+            } else {
+                pool = scripts.randomElement(using: &generator)! + common
+                if round % 5 == 0 { pool += [others.randomElement(using: &generator)!] }
+                if round % 7 == 0 { pool += scripts.randomElement(using: &generator)! }
+            }
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                text.unicodeScalars.append(pool.randomElement(using: &generator)!)
+            }
+            let fonts = stacks[round % stacks.count]
+            let option = options.randomElement(using: &generator)!
+            let context = "\(text.debugDescription) in stack \(round % stacks.count), \(option), seed 0x\(String(seed, radix: 16)) round \(round)"
+            let reference = Itemizer.generalItems(text, fonts: fonts, options: option)
+            let itemized = Itemizer.itemize(text, fonts: fonts, options: option)
+            #expect(Array(itemized.items) == Array(reference.items), "\(context)")
+            #expect(itemized.baseLevel == reference.baseLevel, "\(context)")
+            if let oneScript = Itemizer.oneScriptItems(text, fonts: fonts, options: option) {
+                oneScriptTaken += 1
+                if text.unicodeScalars.contains(where: { fonts.primary.glyph(for: $0) == nil }) { takenWithMissing += 1 }
+                #expect(Array(oneScript.items) == Array(reference.items), "\(context)")
+                #expect(oneScript.baseLevel == reference.baseLevel, "\(context)")
+            }
+        }
+        // The one-script path answers many of the texts, among them texts with characters the
+        // primary font lacks (in a single font, which has nothing to fall back to).
+        #expect(oneScriptTaken > 1000 && takenWithMissing > 200, "taken \(oneScriptTaken), \(takenWithMissing) with missing characters")
     }
 }
