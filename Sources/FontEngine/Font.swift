@@ -57,10 +57,13 @@ public final class Font: @unchecked Sendable {
         }
         for variation in variations {
             guard variation.value.isFinite else { throw .invalidVariation(variation.description) }
-            guard let axis = axes.firstIndex(where: { $0.tag == variation.tag }) else {
+            // A setting sets every axis of its tag, as `hb_font_set_variations` does: a face may
+            // have several axes that share one.
+            let tagged = axes.indices.filter { axes[$0].tag == variation.tag }
+            guard !tagged.isEmpty else {
                 throw .unknownAxis(tag: variation.tag, available: axes.map(\.description))
             }
-            values[axis] = variation.value
+            for axis in tagged { values[axis] = variation.value }
         }
         let coordinates = zip(axes, values).map { FontVariation(tag: $0.tag, value: $1) }
         self.init(
@@ -134,7 +137,10 @@ public final class Font: @unchecked Sendable {
 
     /// Axis values asked for outside the axis's range, with the value HarfBuzz clamps each to.
     public var clampedVariations: [(asked: FontVariation, used: Double, axis: VariationAxis)] {
-        VariationAxis.all(of: face).compactMap { axis in
+        var seen = Set<String>()
+        return VariationAxis.all(of: face).compactMap { axis in
+            // One answer a setting, however many axes share its tag.
+            guard seen.insert(axis.tag).inserted else { return nil }
             guard explicitAxes.contains(axis.tag), let asked = coordinates.first(where: { $0.tag == axis.tag }),
                 asked.value < axis.minValue || asked.value > axis.maxValue
             else { return nil }
