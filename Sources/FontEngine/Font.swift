@@ -28,8 +28,8 @@ public final class Font: @unchecked Sendable {
     /// automatic optical sizing leaves an `opsz` set here alone, as CSS leaves one set by
     /// `font-variation-settings`.
     package let explicitAxes: Set<String>
-    /// Line metrics in font units (see ``FontInfo/lineMetrics`` for the rule), read once: every
-    /// fit reads them, and asking HarfBuzz cost a one-line fit 1 %.
+    /// Line metrics in font units (see ``FontInfo/lineMetrics`` for the rule), read from HarfBuzz
+    /// once: every fit reads them (bench: singleLineFitPerShape).
     public let unitLineMetrics: LineMetrics
     /// Short texts measured in this font (``FontStack/measureShortText(_:options:)``).
     let shortTexts = FontMemo<(text: String, options: ShapingOptions), ShortTextMeasurement>(capacity: 8)
@@ -88,8 +88,8 @@ public final class Font: @unchecked Sendable {
         self.namedInstance = namedInstance
         self.setsCoordinates = setsCoordinates
         self.explicitAxes = explicitAxes
-        // Stored: every fit asks, and hashing "opsz" to look it up cost more than the rest of the
-        // choice of width model.
+        // Stored: every fit asks, and hashing "opsz" to look it up would cost more than the rest of
+        // the choice of width model (bench: singleLineFitPerShape).
         followsOpticalSize = !explicitAxes.contains("opsz") && coordinates.contains { $0.tag == "opsz" }
         unitLineMetrics = Self.readUnitLineMetrics(font)
     }

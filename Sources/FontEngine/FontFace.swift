@@ -33,8 +33,8 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// `bytesLiveForever`: the bytes stay valid and unchanged for the life of the program (the
-    /// font compiled into the binary), so HarfBuzz reads them in place. Copying them cost a short
-    /// `fontfit fit` a quarter of its page faults, which on this machine are most of its time.
+    /// font compiled into the binary), so HarfBuzz reads them in place: a copy would add page
+    /// faults, which are most of a short `fontfit fit` process's time (bench-cli: fitOverHBShape).
     init(data: Data, index: Int, source: String, bytesLiveForever: Bool) throws(FontFitError) {
         let faceCount = try FreeTypeValidator.validate(data, index: index, source: source)
         let blob = data.withUnsafeBytes { bytes in

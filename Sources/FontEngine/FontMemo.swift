@@ -2,7 +2,7 @@ import Glibc
 
 /// A few values a font remembers (its measurements of "…" and "‐"), each found by a key
 /// searched in order, the oldest dropped when the memo is full. A list rather than a dictionary:
-/// hashing shaping options cost more than the look-up saves (1.6k instructions). A value is made
+/// hashing shaping options costs more than searching a few entries in order. A value is made
 /// without the mutex held: two threads may both make one, and keep the same.
 final class FontMemo<Key, Value>: @unchecked Sendable {
     // @unchecked: `entries` is read and written only with the mutex held. A pthread mutex, as the

@@ -13,7 +13,8 @@ public struct FontStack: Sendable {
     @usableFromInline let fallbacks: [Font]
 
     /// A stack of one font: no fallback. Inlinable, so that `Font.fit` makes its stack of one in
-    /// place: the call, and the retain and release of the font it kept, were 1 % of a label's fit.
+    /// place, without a call and the retain and release of the font it keeps
+    /// (bench: singleLineFitPerShape).
     @inlinable public init(_ font: Font) {
         primary = font
         fallbacks = []

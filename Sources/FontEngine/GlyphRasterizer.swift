@@ -189,7 +189,7 @@ package final class GlyphRasterizer: Sendable {
             if !loadedBitmap {
                 guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { continue }
                 // FreeType renders an outline's whole box; a damaged glyph can span millions of
-                // pixels (render measure allocated 1.2–3 GB, issue 11). A glyph whose box is larger
+                // pixels, far more than the image. A glyph whose box is larger
                 // than the image is rendered clipped to the image into a buffer no larger than it.
                 var box = FT_BBox()
                 FT_Outline_Get_CBox(&slot.pointee.outline, &box)
@@ -267,8 +267,8 @@ package final class GlyphRasterizer: Sendable {
 }
 
 /// A FreeType bitmap read in place as premultiplied RGBA, with the text colour applied to coverage
-/// bitmaps. Nothing is copied: drawing reads only the source pixels that land on the image (a copy
-/// at 16 bytes per pixel of a huge glyph's bitmap was what ran out of memory, issue 11).
+/// bitmaps. Nothing is copied: drawing reads only the source pixels that land on the image, so a
+/// huge glyph's bitmap needs no second copy at 16 bytes per pixel.
 private struct SourceBitmap {
     let width: Int
     let rows: Int

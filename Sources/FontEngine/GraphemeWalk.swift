@@ -1,8 +1,8 @@
 extension String {
     /// Calls `body` with each grapheme cluster in order: its UTF-8 offsets, its first scalar and how
     /// many scalars it has. The clusters of `for character in self`, found from the scalars decoded
-    /// in place: stepping by `String.Index` cost about 200 instructions a cluster, as much as the
-    /// rest of a fit's work on the text beside shaping.
+    /// in place: stepping by `String.Index` would cost as much as the rest of a fit's work on the
+    /// text beside shaping (bench: paragraphFitSplit.tablesPerShape).
     ///
     /// Between two scalars that never join a neighbour (``Unicode/Scalar/isLoneGraphemeScalar``)
     /// there is a boundary, CR LF aside, so the rules are not asked. Elsewhere the standard
@@ -107,7 +107,8 @@ extension Unicode.Scalar {
 
     /// `properties.isWhitespace` (what `Character.isWhitespace` asks of a cluster's first scalar),
     /// answered without the Unicode tables for the scripts below U+1680, where White_Space has only
-    /// U+0085 and U+00A0 beside ASCII's. The tables' lookup cost as much as finding the cluster.
+    /// U+0085 and U+00A0 beside ASCII's. The tables' lookup would cost as much as finding the
+    /// cluster (bench: frenchParagraphFitPerShape).
     @inlinable package var isWhitespaceCharacter: Bool {
         // Letters beyond Latin-1 first: one comparison for most of them.
         if value > 0xA0 { return value >= 0x1680 && properties.isWhitespace }

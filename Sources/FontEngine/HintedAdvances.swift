@@ -20,8 +20,8 @@ package final class HintedAdvances: Sendable {
     ///
     /// A glyph FreeType cannot load at that size (a bitmap-only font has no outline to hint and
     /// refuses sizes it has no strike for) takes its unhinted advance rounded to whole pixels, as a
-    /// renderer that cannot hint it places it. Taking 0 instead made hinted lines of such fonts 0 or
-    /// less wide (found by FuzzLayout: EmojiSubset.ttf with `--hinting`).
+    /// renderer that cannot hint it places it, so that hinted lines of such fonts are never 0 or
+    /// less wide (`hintedWidthsOfABitmapOnlyFontAreItsAdvancesInWholePixels` holds it).
     package func advances(of glyphs: [UInt32], ppem: Int) -> [Double] {
         let font = self.font
         return freeType.withFace { face in

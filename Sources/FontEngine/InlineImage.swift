@@ -1,6 +1,6 @@
 import Glibc
-/// An image placed in a line of text and sized by the font (seed 003: a portrait before
-/// "Sir Bunnington"). The text marks where each image goes with U+FFFC OBJECT REPLACEMENT
+/// An image placed in a line of text and sized by the font (a portrait before a name, as tall as
+/// the name's line). The text marks where each image goes with U+FFFC OBJECT REPLACEMENT
 /// CHARACTER, the character Unicode reserves for an inline object; images are taken in order.
 public struct InlineImage: Sendable, Hashable {
     /// How tall the image is drawn.
@@ -44,8 +44,8 @@ public struct InlineImage: Sendable, Hashable {
     }
 
     /// How many U+FFFC the text holds, counted over its UTF-8 bytes (EF BF BC, a sequence UTF-8
-    /// never forms otherwise): every fit validates its images, most with none, and decoding each
-    /// scalar into an array cost a wrapped fit 1 %.
+    /// never forms otherwise), with nothing decoded or allocated: every fit validates its images,
+    /// most with none (bench: paragraphFitPerShape).
     static func placeholderCount(in text: String) -> Int {
         return text.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return 0 }

@@ -101,8 +101,9 @@ enum Itemizer {
     /// Text beyond ASCII with nothing for bidi to do (no right-to-left or directional formatting
     /// character, no right-to-left direction asked for), in one font, with at most one script of
     /// its own: the common translation (French, German, Russian). Every character then takes that
-    /// script, so each paragraph is one item, found in one pass over the bytes: the general path
-    /// cost such text 105 instructions a character, tables of levels, scripts and fonts included.
+    /// script, so each paragraph is one item, found in one pass over the bytes, where the general
+    /// path fills tables of levels, scripts and fonts character by character
+    /// (bench: frenchParagraphFitPerShape).
     /// Nil when the text needs the general path, ``generalItems(_:fonts:options:)``, whose items it
     /// must give: the tests hold the two to the same items, in single fonts and fallback stacks.
     static func oneScriptItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result? {
@@ -231,8 +232,8 @@ enum Itemizer {
         return (levels, UInt8(base))
     }
 
-    /// The scalars in UTF-16, for ICU. Written through a buffer: `Array(text.utf16)` went through
-    /// the standard library's generic copy, as many instructions as ICU's bidi run itself.
+    /// The scalars in UTF-16, for ICU. Written through a buffer, not `Array(text.utf16)`, whose
+    /// generic copy costs as much as ICU's bidi run itself (bench: scaling.mixedScript).
     private static func utf16Units(of scalars: [Unicode.Scalar]) -> [UInt16] {
         let count = scalars.reduce(0) { $0 + UTF16.width($1) }
         var units = [UInt16](filledWith: 0, count: count)
@@ -308,8 +309,9 @@ enum Itemizer {
 
     /// HarfBuzz's script of `scalar` (an `hb_script_t`), answered without its tables for ASCII, for
     /// the Latin letters of U+00C0–U+024F (all but × and ÷) and for the Cyrillic blocks U+0400–U+052F
-    /// (all but two inherited combining marks): a call per scalar cost text beyond ASCII as much as
-    /// the rest of its itemization. The tests hold every shortcut answer to HarfBuzz's.
+    /// (all but two inherited combining marks): a call per scalar would cost text beyond ASCII as
+    /// much as the rest of its itemization (bench: frenchParagraphFitPerShape). The tests hold
+    /// every shortcut answer to HarfBuzz's.
     @inline(__always)
     static func script(of scalar: Unicode.Scalar, functions: OpaquePointer?) -> UInt32 {
         switch scalar.value {

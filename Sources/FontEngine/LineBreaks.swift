@@ -31,7 +31,7 @@ public enum LineBreakStyle: String, Sendable, Hashable, CaseIterable {
 /// Unicode line breaking (UAX #14) through ICU's C API, called via the CFontFitICU shim because
 /// ICU's exported symbols carry a version suffix that only its C macros know. Plain prose in the
 /// default style is broken by ``ProseLineBreaks`` instead, to the same opportunities (the tests
-/// compare the two), at a third of ICU's cost.
+/// compare the two), in less time (bench: proseBreaksOverICU).
 package enum LineBreaker {
     /// Every break opportunity after the start of `text`, in order, by the rules of `language` (a
     /// BCP 47 tag, nil for the root rules) and `style`; the end of a non-empty text is always the
@@ -68,7 +68,8 @@ package enum LineBreaker {
 
     private static func opportunities(in text: String, locale: String, scan: ASCIIScan?) -> [LineBreakOpportunity] {
         // ASCII text is its own UTF-16 and UTF-8 offsets: widened byte by byte and read back
-        // without mapping (transcoding through String.UTF16View cost a tenth of a wrapped fit).
+        // without mapping, not transcoded through String.UTF16View
+        // (bench: paragraphFitSplit.breakOpportunitiesPerShape).
         let asciiUTF16: [UInt16]? = text.withUTF8Bytes { bytes in
             guard (scan ?? ASCIIScan(bytes)).isASCII else { return nil }
             var widened = [UInt16](filledWith: 0, count: bytes.count)

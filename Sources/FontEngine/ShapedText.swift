@@ -50,8 +50,8 @@ public struct ShapedGlyph: Sendable, Hashable {
 }
 
 /// The glyphs of a shaped HarfBuzz buffer, read in place. An array made from them is allocated once,
-/// at their count, and written glyph by glyph without the capacity check of each append (21
-/// instructions a glyph that way).
+/// at their count, and written glyph by glyph without the capacity check of each append: this
+/// runs once per glyph kept (bench: paragraphFitPerShape).
 struct BufferGlyphs: RandomAccessCollection {
     let infos: UnsafePointer<hb_glyph_info_t>?
     let positions: UnsafePointer<hb_glyph_position_t>?
@@ -196,7 +196,7 @@ extension Font {
     /// its properties and shapes it.
     ///
     /// Through `hb_shape`, not a shape plan kept by the font and run with `hb_shape_plan_execute`
-    /// (650 instructions fewer for a label): `hb_shape` first caps the buffer's operations and
+    /// (a little cheaper for a label): `hb_shape` first caps the buffer's operations and
     /// length by its length (HarfBuzz's internal `hb_buffer_t::enter`), and a plan run directly
     /// leaves the defaults, hundreds of millions, to a hostile font's looping lookups.
     func shape(

@@ -2,8 +2,8 @@ internal import CFontFitHarfBuzz
 import Glibc
 
 /// A HarfBuzz buffer kept by one thread and reused by each shaping on it: creating and destroying
-/// a buffer, and growing its arrays again, cost about as much as the rest of a one-line fit beyond
-/// `hb_shape` itself.
+/// a buffer, and growing its arrays again, would cost about as much as the rest of a one-line fit
+/// beyond `hb_shape` itself (bench: singleLineFitPerShape).
 ///
 /// A shaping that starts while the thread's buffer is in use (none does today) makes a buffer of
 /// its own instead of clearing the outer one. A buffer that held a long text is not kept: its

@@ -13,8 +13,8 @@ extension FontStack {
     /// `text`, a short text such as "…", shaped in this stack with `options` and measured. When
     /// the primary font has every character, the stack's other fonts play no part (fallback picks
     /// the first font that has a cluster's characters), and the primary font remembers the
-    /// measurement: shaping "…" cost 11k instructions, as much as a one-line fit of a short label,
-    /// and `fontfit check` shaped it again for each of the 8,540 strings of 20,000 that did not fit.
+    /// measurement: shaping "…" costs as much as a one-line fit of a short label, and
+    /// `fontfit check` measures it for every string that does not fit (scripts/bench-check).
     package func measureShortText(_ text: String, options: ShapingOptions) -> ShortTextMeasurement {
         func measure() -> ShortTextMeasurement {
             let shaped = ShapedParagraph(text, fonts: self, options: options)

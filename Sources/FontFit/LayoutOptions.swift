@@ -61,7 +61,8 @@ public struct StackOptions: Sendable, Hashable {
     public var minimumScaleFactor: Double
     /// Space between rows: points, or a multiple of each row's line height.
     public var spacing: RowSpacing
-    /// Every row as wide as the widest (seed 000's clock: the middle row dictates).
+    /// Every row's frame as wide as the widest row's, each text aligned inside it (a clock whose
+    /// widest row sets the width of all).
     public var equalWidth: Bool
     /// Whether line boxes or the glyphs' ink must fit.
     public var bounds: FitBounds
@@ -89,7 +90,7 @@ public struct RubyOptions: Sendable, Hashable {
     public var maxSize: Double
     /// The smallest scale allowed, in (0, 1].
     public var minimumScaleFactor: Double
-    /// The ruby's size as a share of the base's (seed 004: 0.5).
+    /// The ruby's size as a share of the base's (0.5, furigana's usual half, by default).
     public var ratio: Double
     /// Points between the ruby line and the base line (fixed: it does not scale with the text).
     public var spacing: Double

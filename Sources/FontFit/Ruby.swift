@@ -60,7 +60,7 @@ public struct FittedRuby: Sendable {
 }
 
 extension FontStack {
-    /// Furigana (seed 004): ruby at `ratio` × the base size over each annotated base, both fitted to
+    /// Furigana: ruby at `ratio` × the base size over each annotated base, both fitted to
     /// the frame with one shared scale.
     public func ruby(
         _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
@@ -72,7 +72,7 @@ extension FontStack {
             shaping: shaping)
     }
 
-    /// Furigana (seed 004) fitted to `frame` with one shared scale: see ``RubyOptions`` for each setting.
+    /// Furigana fitted to `frame` with one shared scale: see ``RubyOptions`` for each setting.
     public func ruby(
         _ segments: [RubyText], in frame: FrameSize, options settings: RubyOptions,
         shaping: ShapingOptions = ShapingOptions()

@@ -1,13 +1,14 @@
 extension FontStack {
     /// One line measured by its line box needs no line breaking and no tables: the size has a closed
     /// form, s = min(maxSize, W / width, H / lineHeight), from one shaping of the text. This is the
-    /// common case (a label), so it costs little more than that one `hb_shape`.
+    /// common case (a label), and it stays close to that one `hb_shape`
+    /// (bench: singleLineFitPerShape).
     ///
     /// Returns nil, for the general fitter to handle, when the text has a hard line break or does
     /// not fit at the smallest size (truncation needs the grapheme-level measurements).
     ///
-    /// The frame and sizes come as values, checked by the caller: the fitter's constraints, built
-    /// and copied, cost a label's fit 1 % of its time.
+    /// The frame and sizes come as values, checked by the caller: no `FitConstraints` is built or
+    /// copied on the path of every label's fit (bench: singleLineFitPerShape).
     func closedFormSingleLineFit(
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, alignment: LineAlignment,
         shaping: ShapingOptions

@@ -2,7 +2,8 @@
 public struct StackRowText: Sendable, Hashable {
     /// The text drawn in the row.
     public var text: String
-    /// Hidden text that sizes the row when wider (seed 002: "1/1000s" behind "1/5s").
+    /// Hidden text that sizes the row when wider, so that the row keeps its size as its text
+    /// changes (a label showing "1/5s" sized by "1/1000s").
     public var template: String?
     /// The row's size relative to the shared size.
     public var weight: Double
@@ -31,9 +32,9 @@ public struct FittedStack: Sendable {
 }
 
 extension FontStack {
-    /// Rows of single-line text sharing one size (seed 000's clock, seed 001's words, seed 002's
-    /// template label): the largest size at which every row fits the frame's width and all rows
-    /// together fit its height.
+    /// Rows of single-line text sharing one size (a clock's rows, one word per row, a label sized
+    /// by a hidden template): the largest size at which every row fits the frame's width and all
+    /// rows together fit its height.
     public func stack(
         _ rows: [StackRowText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
@@ -138,7 +139,7 @@ extension FontStack {
         return (measured.advance, measured.metrics)
     }
 
-    /// Seed 001's "words to fit": one word per row, every word at the size at which the longest fits.
+    /// One word per row, every word at the size at which the longest fits.
     public func wordsToFit(
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
         spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
@@ -152,7 +153,7 @@ extension FontStack {
             alignment: alignment, shaping: shaping)
     }
 
-    /// Seed 001's "words to fit": one word per row (split at white space), all at one size.
+    /// One word per row (split at white space), all at one size.
     public func wordsToFit(
         _ text: String, in frame: FrameSize, options: StackOptions, alignment: LineAlignment = .leading,
         shaping: ShapingOptions = ShapingOptions()
@@ -175,7 +176,7 @@ extension Font {
             equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
     }
 
-    /// Seed 001's words to fit in this font alone; see
+    /// One word per row in this font alone; see
     /// ``FontStack/wordsToFit(_:in:maxSize:minimumScaleFactor:spacing:alignment:equalWidth:bounds:pixelScale:shaping:)``.
     public func wordsToFit(
         _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
@@ -194,7 +195,7 @@ extension Font {
         try FontStack(self).stack(rows, in: frame, options: options, shaping: shaping)
     }
 
-    /// Seed 001's words to fit in this font alone; see ``FontStack/wordsToFit(_:in:options:alignment:shaping:)``.
+    /// One word per row in this font alone; see ``FontStack/wordsToFit(_:in:options:alignment:shaping:)``.
     public func wordsToFit(
         _ text: String, in frame: FrameSize, options: StackOptions, alignment: LineAlignment = .leading,
         shaping: ShapingOptions = ShapingOptions()

@@ -54,8 +54,9 @@ package enum JSON: Sendable {
         }
     }
 
-    /// An integer in decimal, its digits made in place: through `String(value)` each went through
-    /// the string's description and a generic append, a third of `shape --json`'s writing.
+    /// An integer in decimal, its digits made in place, not through `String(value)`'s description
+    /// and a generic append: `shape --json` writes integers for every glyph
+    /// (bench-cli: shapeJSONOverHBShapeJSON).
     package static func writeInteger(_ value: Int, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -73,8 +74,8 @@ package enum JSON: Sendable {
 
     /// A JSON string: `"` `\` and control characters escaped, everything else as its UTF-8 bytes
     /// (the escaped characters are all ASCII, so bytes can be handled one by one). The bytes
-    /// between escapes are copied a run at a time: appended one by one, quoting was three quarters
-    /// of writing a `check` report.
+    /// between escapes are copied a run at a time, not byte by byte: every string of a `check`
+    /// report is quoted here (scripts/bench-check).
     package static func quote(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         func write(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -87,7 +88,7 @@ package enum JSON: Sendable {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
         // In place when the text is stored as UTF-8 (a native string always is); `withUTF8`, which
-        // makes any string so, costs a retain and a release of the text, 12 % of quoting.
+        // makes any string so, costs a retain and a release of the text per string quoted.
         if text.utf8.withContiguousStorageIfAvailable(write) == nil {
             var text = text
             text.withUTF8(write)

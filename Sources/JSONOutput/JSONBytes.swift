@@ -1,6 +1,6 @@
 /// JSON written value by value as it is produced, into UTF-8 bytes: no tree of values is built
-/// first. A `check` report line built as a ``JSON`` tree cost as much again as writing it (20,000
-/// lines: 682M instructions in all). Values are spelled exactly as ``JSON`` spells them.
+/// first: a `check` report line built as a ``JSON`` tree would cost as much again as writing it
+/// (scripts/bench-check). Values are spelled exactly as ``JSON`` spells them.
 ///
 /// Commas are placed by the writer: a value or key that follows a value in the same container
 /// gets one.
@@ -126,8 +126,9 @@ package struct JSONBytes {
 }
 
 extension [UInt8] {
-    /// Appends a literal's bytes: an array literal or a string's UTF-8 view made each append
-    /// allocate or go through the generic sequence path, 275 instructions a key.
+    /// Appends a literal's bytes from the static string in place: an array literal would allocate
+    /// and a string's UTF-8 view would go through the generic sequence path, for every key written
+    /// (scripts/bench-check).
     package mutating func appendLiteral(_ text: StaticString) {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }

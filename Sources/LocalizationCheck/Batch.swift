@@ -51,7 +51,8 @@ package final class BatchRunner {
         var spelling: [String: String] = [:]
         var unknown: [String] = []
         for name in raw.keys.sorted() {
-            // By scalars: Foundation's replacingOccurrences cost 11k instructions a name.
+            // By scalars, not Foundation's replacingOccurrences: every option name of every request
+            // passes here (scripts/bench-check, batch per request).
             let normalized = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "-" })).lowercased()
             guard Self.optionNames.contains(normalized) else {
                 unknown.append("'\(name)'")
@@ -113,9 +114,9 @@ package final class BatchRunner {
     }
 
     /// A fit's answer: the request's id, then the members of the result's Codable encoding, in its
-    /// order (the tests hold the two to the same bytes), written value by value. Encoded through
-    /// `OrderedJSONEncoder`, a tree of values then serialized, a paragraph of ten lines cost 400k
-    /// instructions, as much as fitting it.
+    /// order (the tests hold the two to the same bytes), written value by value, not through
+    /// `OrderedJSONEncoder`, whose tree of values, then serialized, costs as much as the fit it
+    /// reports (scripts/bench-check, batch per request).
     static func write(_ result: FitResult, id: JSON?, to answer: inout JSONBytes) {
         answer.beginObject()
         if let id {

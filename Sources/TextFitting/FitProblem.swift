@@ -57,8 +57,8 @@ struct FitProblem {
     /// Nil means that no narrower width fits either (the search relies on it), so each test is
     /// one that only gets worse as the width narrows. A layout whose widths fit is decided by
     /// comparing widths, not sizes: a layout that holds for a few ulps of width can have both ends
-    /// of its size interval round to one double, and calling it infeasible then made the search
-    /// rule out the narrower widths where the answer was (FuzzLayout found such a text).
+    /// of its size interval round to one double, and calling it infeasible would make the search
+    /// rule out the narrower widths where the answer is.
     func feasibleTop(_ layout: LayoutSummary) -> Double? {
         guard layout.lineCount <= options.lineLimit else { return nil }
         let narrowestFitting = max(layout.maxWidth, layout.lowerWidth)

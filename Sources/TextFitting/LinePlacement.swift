@@ -34,7 +34,8 @@ extension FitProblem {
         let count = shown.count
         // Reserved and appended to rather than built with `init(unsafeUninitializedCapacity:)`,
         // whose allocation goes through an unspecialized standard-library function that looks the
-        // storage type up at run time: about 800 instructions, a tenth of a re-fit.
+        // storage type up at run time, on every re-fit whose lines are read
+        // (bench: refitsWithLinesPerShape).
         var lines: [FittedLine] = []
         lines.reserveCapacity(count)
         for (index, line) in shown.enumerated() {

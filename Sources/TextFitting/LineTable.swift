@@ -257,8 +257,9 @@ struct LineTable {
         lineCapacity(forAbout: prefix[count] / width)
     }
 
-    /// Room for about `lines` lines: a quarter more for ragged ends, at most one per break. A long
-    /// text's lines grown by doubling instead were a fifth of the memory its fit wrote.
+    /// Room for about `lines` lines: a quarter more for ragged ends, at most one per break. Reserved
+    /// up front, so that a long text's lines are not copied at every doubling
+    /// (bench: peakMemoryMegabytes, scaling.text).
     @inline(__always)
     func lineCapacity(forAbout lines: Double) -> Int {
         guard lines.isFinite, lines >= 0 else { return 16 }

@@ -16,7 +16,7 @@ package struct RubyConstraints: Sendable {
     package var minimumScaleFactor: Double = 1
     package var frameWidth: Double = .infinity
     package var frameHeight: Double = .infinity
-    /// Ruby size ÷ base size (seed 004: half).
+    /// Ruby size ÷ base size (furigana's usual half by default).
     package var ratio: Double = 0.5
     /// Points between the ruby line and the base line.
     package var spacing: Double = 0
@@ -68,7 +68,7 @@ public struct RubyResult: Sendable {
     public var segments: [(base: TextBox, ruby: TextBox?)]
 }
 
-/// Furigana laid out as seed 004 asks: each segment as wide as the wider of its base and ruby, the
+/// Furigana laid out: each segment as wide as the wider of its base and ruby, the
 /// ruby centred over its base, the ruby line on top, and one scale for everything:
 ///
 ///   s = min(maxSize, W / Σ max(bⱼ, ratio·rⱼ), (H − spacing) / (h·(1 + ratio)))

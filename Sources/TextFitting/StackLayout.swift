@@ -2,7 +2,7 @@
 package struct StackRow: Sendable, Hashable {
     /// The row's width at unit size, in the stack's bounds (advance width, or ink width).
     package var width: Double
-    /// The width of the hidden template the row is sized by (seed 002's "1/1000s" behind "1/5s");
+    /// The width of the hidden template the row is sized by ("1/1000s" behind "1/5s");
     /// the row is laid out as if it showed the template whenever that is wider.
     package var templateWidth: Double?
     /// Distance from the row box's left edge to where the text's pen starts, at unit size (in ink
@@ -55,7 +55,7 @@ package struct StackConstraints: Sendable {
     package var frameWidth: Double = .infinity
     package var frameHeight: Double = .infinity
     package var spacing: RowSpacing = .points(0)
-    /// Every row frame gets the widest row's width (seed 000's Layout4), text aligned inside.
+    /// Every row frame gets the widest row's width, text aligned inside.
     package var equalWidth = false
     /// Device pixels per point (2 or 3 for @2x/@3x); nil leaves sizes and frames exact.
     package var pixelScale: Double?
@@ -169,8 +169,8 @@ package enum StackFitter {
             }
         let rowWidths = rows.map { snapUp($0.claimedWidth * size, pixel) }
         // The stack is as wide as its rows: the frame's width caps it only against rounding (a row
-        // at size W / w is W × (1 ± ε) wide). A stack that does not fit reported the frame's width
-        // while its rows stuck out to negative x (issue 11).
+        // at size W / w is W × (1 ± ε) wide), so that a stack that does not fit reports its rows'
+        // width and no row starts at negative x (FuzzLayout checks both).
         let widest = rowWidths.max() ?? 0
         let stackWidth = widest > frameWidth * (1 + StackFitter.roundingSlack) ? widest : min(frameWidth, widest)
         var frames: [StackRowFrame] = []

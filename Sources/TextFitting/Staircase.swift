@@ -241,8 +241,8 @@ package final class Staircase: Sendable {
         asked.load(ordering: .relaxed)
     }
 
-    /// Both sizes' search, written once and inlined into each: a re-fit is so short that a call
-    /// more is a tenth of it.
+    /// Both sizes' search, written once and inlined into each: a re-fit is so short that one call
+    /// more shows in it (bench: refitSizesPerShape, shapesPerRefit).
     /// The size, and the stairs where the width bounds reach the height bounds (the answer is
     /// that stair's or the one before, nil when there is none before).
     @inline(__always)
@@ -345,8 +345,8 @@ extension Staircase.Stair {
 /// stored (with release ordering, so a reader that loads 2 with acquire ordering sees the value).
 /// A thread that finds it not stored yet computes it itself and does not wait: every thread
 /// computes the same value. (Synchronization's `AtomicLazyReference` does this for a class
-/// reference, but its `load()` reaches this module unspecialized: some 400 instructions a read,
-/// half a re-fit.)
+/// reference, but its `load()` reaches this module unspecialized, and every re-fit reads it;
+/// bench: refitSizesPerShape.)
 enum WrittenOnce {
     @inline(__always)
     static func value<T>(

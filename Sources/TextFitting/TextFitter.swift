@@ -46,7 +46,7 @@ package enum TextFitter {
     }
 
     /// ``size(_:options:)`` with the options given one by one, the size not rounded: no
-    /// ``FitConstraints`` is built, which cost a size-only re-fit a quarter of its instructions.
+    /// ``FitConstraints`` is built on the size-only re-fit's path (bench: refitSizesPerShape).
     package static func size(
         _ table: FitTable, maxSize: Double, minimumScaleFactor: Double, frameWidth: Double, frameHeight: Double,
         lineLimit: Int?, bounds: FitBounds, lineSpacing: Double

@@ -107,7 +107,8 @@ extension FitProblem {
     /// Binary searches rely on a piece growing when it gains units, which holds for advances and
     /// ink alike. They run on the single shaping's advances; only the answer is measured as shown
     /// (shaped again when an end is unsafe to break) and shortened by galloping if that is wider,
-    /// so a cut costs O(log n) shapings of the kept text, never one per candidate (issue 11).
+    /// so a cut costs O(log n) shapings of the kept text, never one per candidate
+    /// (`truncatingLongTextShapesAFewLinesNotTheText` counts them).
     func truncated(_ content: Range<Int>, standingFor units: Range<Int>, limit: Double) -> ShownLine {
         let start = content.lowerBound, end = content.upperBound
         let ellipsis = ellipsisPiece

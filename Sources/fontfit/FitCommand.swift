@@ -69,7 +69,7 @@ struct FitArguments: ParsableArguments {
 
 /// What `fit` (and every command that fits) asks for, as plain values, with the fit itself. The
 /// `fit` fast path (``FitFastPath``) fills it without building ArgumentParser's structs, whose
-/// generic metadata cost a short process more than the fit.
+/// generic metadata would cost a short process more than the fit (bench-cli: fitOverHBShape).
 struct FitInvocation {
     var text: String?
     var textFile: String?

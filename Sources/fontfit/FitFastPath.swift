@@ -1,17 +1,17 @@
 
 /// `fontfit fit` with the plain options a script passes when it calls fontfit once per string,
-/// read without ArgumentParser: its parse reflects over every option of the command tree and cost
-/// three quarters of such a process's instructions (28 of 38 million, callgrind), more than
-/// loading the font, shaping and fitting together.
+/// read without ArgumentParser: its parse reflects over every option of the command tree, which
+/// costs such a process more than loading the font, shaping and fitting together
+/// (bench-cli: fitOverHBShape).
 ///
 /// Only what this reader fully understands takes the fast path: the text as one positional
 /// argument and `--frame`, `--size`, `--min-scale`, `--line-limit`, `--font` (repeatable),
 /// `--align`, `--bounds`, `--json` and `--check`, each at most once (but `--font`), values in their
 /// own argument. Anything else — another option, `--opt=value`, a value that is not a number, a
-/// missing required option, help — returns nil, and ArgumentParser parses the whole command line
-/// as before, with its messages. The request it builds is the one ArgumentParser's would give
-/// (``FitArguments/request``); it builds no ArgumentParser struct, whose generic metadata alone
-/// cost such a process 2 of its 11 million instructions.
+/// missing required option, help — returns nil, and ArgumentParser parses the whole command line,
+/// with its messages. The request it builds is the one ArgumentParser's would give
+/// (``FitArguments/request``); it builds no ArgumentParser struct, so that none of their generic
+/// metadata is instantiated at start-up (bench-cli: fitOverHBShape).
 enum FitFastPath {
     static func request(_ arguments: ArraySlice<String>) -> (request: FitInvocation, json: Bool)? {
         guard arguments.first == "fit" else { return nil }

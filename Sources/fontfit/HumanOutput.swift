@@ -1,15 +1,15 @@
 import CFontFitFormat
 import Foundation
 
-/// `value` with `digits` decimals, as C's "%.Nf" writes it (what String(format:) gives too, at a
-/// small part of its cost: its first call sets up Foundation's formatting, a tenth of a short
-/// `fontfit fit`'s instructions).
+/// `value` with `digits` decimals, as C's "%.Nf" writes it and as String(format:) gives it too;
+/// but String(format:)'s first call sets up Foundation's formatting, start-up work every short
+/// `fontfit fit` process would pay (bench-cli: fitOverHBShape).
 func fixedPoint(_ value: Double, digits: Int) -> String {
     // The longest "%.Nf" of a finite Double is 309 integer digits, a sign, a point and N decimals.
     let capacity = 320 + max(0, digits)
     return String(unsafeUninitializedCapacity: capacity) { buffer in
         // Not vsnprintf through withVaList: boxing the value as a CVarArg costs the process a scan
-        // of every protocol conformance in the binary on its first call (5% of a short `fit`).
+        // of every protocol conformance in the binary on its first call (bench-cli: fitOverHBShape).
         let written = buffer.withMemoryRebound(to: CChar.self) { characters in
             cfontfit_format_fixed(characters.baseAddress, capacity, Int32(digits), value)
         }
@@ -30,7 +30,7 @@ func printTable(_ rows: [(String, String)]) {
 func formatted(_ value: Double, digits: Int = 3) -> String {
     var text = fixedPoint(value, digits: digits)
     // The byte, not contains("."): with Foundation imported that is Foundation's range(of:), which
-    // sets up its string search on the first call (1 % of a short `fit`).
+    // sets up its string search on the first call (bench-cli: fitOverHBShape).
     if text.utf8.contains(UInt8(ascii: ".")) {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

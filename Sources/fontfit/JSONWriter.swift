@@ -2,8 +2,9 @@ import JSONOutput
 import Foundation
 
 /// JSON written straight to standard output through one fixed-size buffer: no tree of values and
-/// no whole-document string, so output of any length needs memory only for the data it describes
-/// (`shape --json` of 1 MB of text built a 94 MB document as a tree: 7–9 s and 717 MB, issue 11).
+/// no whole-document string, so output of any length needs memory only for the data it describes,
+/// and the buffer's 64 KB besides (bench-cli: shapeJSONOverHBShapeJSON; `scripts/bench-large`'s
+/// `shape --json` row).
 /// Numbers and strings are spelled exactly as ``JSON`` spells them.
 struct JSONStreamWriter {
     private var buffer: [UInt8] = []
