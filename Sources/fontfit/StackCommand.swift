@@ -6,7 +6,7 @@ import Foundation
 /// What `stack` and `render stack` take.
 struct StackArguments: ParsableArguments {
     @Argument(help: "The rows, one argument each.") var rows: [String] = []
-    @Option(help: "Split this text into one word per row (seed 001's words to fit).") var words: String?
+    @Option(help: "Split this text into one word per row, all at one size.") var words: String?
     @Option(help: "Hidden template for row i (repeat; the i-th --template goes with the i-th row; empty for none).")
     var template: [String] = []
     @Option(help: "Relative size of row i (repeat; default 1).") var weight: [Double] = []
