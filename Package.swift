@@ -83,10 +83,12 @@ let package = Package(
         .executableTarget(name: "FuzzLayout", dependencies: ["FontFit"]),
         // scripts/bench: ratios against raw hb_shape, measured in one run.
         .executableTarget(name: "FontFitBenchmarks", dependencies: ["FontFit"]),
-        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
-        .testTarget(name: "TextFittingTests", dependencies: ["TextFitting"]),
-        .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),
-        .testTarget(name: "CLITests", dependencies: ["fontfit", "FontFit"]),
-        .testTarget(name: "LocalizationCheckTests", dependencies: ["LocalizationCheck"]),
+        // What every test target shares (the seeded generator of the randomized tests).
+        .target(name: "FontFitTestSupport", path: "Tests/Support"),
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "FontFitTestSupport"]),
+        .testTarget(name: "TextFittingTests", dependencies: ["TextFitting", "FontFitTestSupport"]),
+        .testTarget(name: "FontFitTests", dependencies: ["FontFit", "FontFitTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["fontfit", "FontFit", "FontFitTestSupport"]),
+        .testTarget(name: "LocalizationCheckTests", dependencies: ["LocalizationCheck", "FontFitTestSupport"]),
     ]
 )

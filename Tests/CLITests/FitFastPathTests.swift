@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import fontfit
+import FontFitTestSupport
 
 /// A plain `fontfit fit` is read by a small reader instead of ArgumentParser (it starts faster);
 /// the same command with an option only ArgumentParser reads (`--truncation tail`, the default)
@@ -41,7 +42,7 @@ import Testing
     static let seed: UInt64 = 0xC11F_0001
 
     static let randomCommands: [[String]] = {
-        var generator = Xorshift(seed: seed)
+        var generator = SplitMix64(seed: seed)
         func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &generator) < percent }
         func pick(_ values: [String]) -> String { values.randomElement(using: &generator)! }
         /// Good values, values the fit rejects, and values starting with a dash.

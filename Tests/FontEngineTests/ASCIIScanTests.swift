@@ -1,5 +1,6 @@
 @testable import FontEngine
 import Testing
+import FontFitTestSupport
 
 /// The word-at-a-time byte scan says what a byte-by-byte reading says, for every byte value in
 /// every position of a word and across word ends.
@@ -26,7 +27,7 @@ import Testing
 
     @Test func randomTexts() {
         let seed: UInt64 = 0xA5C1_0001
-        var generator = Xorshift(seed: seed)
+        var generator = SplitMix64(seed: seed)
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...40, using: &generator)
             // Mostly punctuation and digits, so that a letter or a break is often absent.

@@ -1,5 +1,6 @@
 @testable import FontEngine
 import Testing
+import FontFitTestSupport
 
 /// Font fallback remembers each character's coverage (``FontChooser``); the choices must be those
 /// worked out font by font, cluster by cluster.
@@ -20,7 +21,7 @@ import Testing
 
     @Test func rememberedChoicesAreTheFontByFontOnes() {
         let seed: UInt64 = 0xF0C4_0001
-        var generator = Xorshift(seed: seed)
+        var generator = SplitMix64(seed: seed)
         for _ in 0..<300 {
             let length = Int.random(in: 1...40, using: &generator)
             let text = String(String.UnicodeScalarView((0..<length).map { _ in Self.pool.randomElement(using: &generator)! }))

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FontEngine
+import FontFitTestSupport
 
 /// The prose line breaker against ICU's, whose rules it stands in for: every string of up to four
 /// characters over one character of each class it handles, and random longer strings over all of
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func randomStringsBreakAsICUDoes() {
-        var random = Generator(seed: 0x1b_05)
+        var random = SplitMix64(seed: 0x1b_05)
         var mismatches: [String] = []
         for _ in 0..<20_000 {
             let length = Int(random.next() % 24) + 1
@@ -66,7 +67,7 @@ import Testing
 
     @Test(arguments: [nil] + ProseLineBreaks.languages.sorted())
     func languagesBreakAsTheRootRulesDo(language: String?) {
-        var random = Generator(seed: 0x1b_06)
+        var random = SplitMix64(seed: 0x1b_06)
         var mismatches: [String] = []
         for _ in 0..<2_000 {
             let length = Int(random.next() % 16) + 1
@@ -108,15 +109,5 @@ import Testing
             }
             mismatches.append("\(text.debugDescription): \(describe(fast)) vs ICU \(describe(icu))")
         }
-    }
-}
-
-/// Knuth's MMIX linear congruential generator: deterministic, so a failure names a reproducible input.
-private struct Generator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state >> 33
     }
 }

@@ -1,18 +1,6 @@
 import FontFit
 import Testing
-
-/// SplitMix64: a seeded generator, so that a failing case is reproduced by its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import FontFitTestSupport
 
 /// A one-line fit has two routes: the closed form of `FontStack.fit` (one shaping and a division)
 /// and the general fitter of a prepared text. Both must end a line's content at the same place:
@@ -32,7 +20,7 @@ struct SeededGenerator: RandomNumberGenerator {
         "x", ".",
     ]
 
-    static func randomText(_ generator: inout SeededGenerator) -> String {
+    static func randomText(_ generator: inout SplitMix64) -> String {
         var text = ""
         for index in 0..<Int.random(in: 1...4, using: &generator) {
             if index > 0 { text += Bool.random(using: &generator) ? " " : "\u{3000}" }
@@ -50,7 +38,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func closedFormAndPreparedFitsAgreeOnRandomTexts() throws {
-        var generator = SeededGenerator(seed: 0x5EED_0030)
+        var generator = SplitMix64(seed: 0x5EED_0030)
         for _ in 0..<1_500 {
             try Self.expectAgreement(Self.randomText(&generator))
         }

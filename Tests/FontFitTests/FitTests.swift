@@ -1,6 +1,7 @@
 import FontFit
 import Foundation
 import Testing
+import FontFitTestSupport
 
 /// Fitting real text in real fonts (issue: seed 000's "text" in a resizable frame, properties over
 /// generated texts, truncation at grapheme boundaries).
@@ -32,21 +33,6 @@ import Testing
         #expect(wide.lines.count == 1)
     }
 
-    /// A fixed-seed generator, so a failure reproduces.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-        }
-    }
 
     static let words = [
         "AVATAR", "Wave", "office", "affine", "fluffy", "Typesetting", "is", "the", "art", "of", "T.", "Yo,",
@@ -62,7 +48,7 @@ import Testing
 
     @Test func fittedSizeIsTheExactLargestAndMovesWithTheFrame() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        var generator = Generator(state: 2026)
+        var generator = SplitMix64(seed: 2026)
         for _ in 0..<200 {
             let text = (0..<Int(generator.next() % 14 + 1)).map { _ in generator.pick(Self.words) }.joined(separator: " ")
             let frame = FrameSize(width: generator.uniform(40...400), height: generator.uniform(20...400))
@@ -245,7 +231,7 @@ extension FitTests {
     /// The closed-form one-line fit gives what the general fitter gives, line for line.
     @Test func closedFormSingleLineFitEqualsTheGeneralFit() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        var generator = Generator(state: 7)
+        var generator = SplitMix64(seed: 7)
         let extras = ["", " ", "  ", "\t", " \u{3000}", "é", "👍🏽"]
         for _ in 0..<300 {
             let text = (0..<Int(generator.next() % 6 + 1)).map { _ in generator.pick(Self.words) }.joined(separator: " ")
@@ -335,5 +321,12 @@ extension FitTests {
             #expect(!text.contains("FontEngine.") && !text.contains("TextFitting."), "\(text)")
         }
         #expect(String(describing: fit).contains("\"Hello\""))
+    }
+}
+
+extension SplitMix64 {
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

@@ -1,5 +1,6 @@
 @testable import FontFit
 import Testing
+import FontFitTestSupport
 
 /// `Graphemes` is built by one of three loops, picked by what ``ASCIIScan`` reads of the text: the
 /// general one over the grapheme walk, one for ASCII with line breaks, and one for ASCII without
@@ -47,7 +48,7 @@ import Testing
             "\u{600} ", "\u{1100}\u{1161}", "한", "日本", "\u{915}\u{94D}\u{937}", "\u{FFFC}",
         ]
         let seed: UInt64 = 0x64A9_0001
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var built = (general: 0, lines: 0, byteByByte: 0)
         for round in 0..<6000 {
             let pool = [singleLine, singleLine + breaks, singleLine + breaks + beyond][round % 3]

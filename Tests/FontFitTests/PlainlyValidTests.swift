@@ -1,5 +1,6 @@
 @testable import FontFit
 import Testing
+import FontFitTestSupport
 
 /// A fit's values are first checked in a few comparisons (`FitConstraints.isPlainlyValid`), and
 /// only values that fail them go through the checks that name what is wrong (`checkEach`, the
@@ -19,7 +20,7 @@ import Testing
             -.greatestFiniteMagnitude,
         ]
         let seed: UInt64 = 0xF17C_0001
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         func value(ordinary: ClosedRange<Double>) -> Double {
             switch Int.random(in: 0..<10, using: &generator) {
             case 0..<6: return Double.random(in: ordinary, using: &generator)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextFitting
+import FontFitTestSupport
 
 /// The tables built once (``FitTable``), the certified search and the lazily made line texts must
 /// give exactly what the plain paths give.

@@ -1,5 +1,6 @@
 import Testing
 import TextFitting
+import FontFitTestSupport
 
 @Suite struct LayoutTests {
     @Test func greedyBreaksOnlyAtOpportunities() {

@@ -1,5 +1,6 @@
 import Testing
 import TextFitting
+import FontFitTestSupport
 
 /// Seeded random texts and frames, checked against the naive ``Oracle``.
 @Suite struct PropertyTests {

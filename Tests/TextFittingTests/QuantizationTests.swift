@@ -1,5 +1,6 @@
 import Testing
 import TextFitting
+import FontFitTestSupport
 
 @Suite struct QuantizationTests {
     /// "text" on one line in 101 pt: exactly 50.5.

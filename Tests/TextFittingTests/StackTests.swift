@@ -1,5 +1,6 @@
 import Testing
 import TextFitting
+import FontFitTestSupport
 
 /// The shared-size stack and ruby layouts, on synthetic measurements.
 @Suite struct StackTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextFitting
+import FontFitTestSupport
 
 /// The staircase re-fit (issue 9) gives exactly the sizes and lines of the plain search: a
 /// differential test over thousands of random texts (hard breaks included), frames, line limits and

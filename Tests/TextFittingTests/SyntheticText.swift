@@ -1,4 +1,5 @@
 import TextFitting
+import FontFitTestSupport
 
 /// Synthetic measurements: every Character is one unit with a fixed advance, so tests can compute
 /// expected sizes by hand.
@@ -44,21 +45,6 @@ enum Synthetic {
         let bottom = "gpyq".contains(character) ? -0.2 : 0
         let top = "bdhklt".contains(character) || character.isUppercase ? 0.72 : 0.5
         return InkExtent(left: 0.1 * advance, right: 0.9 * advance, bottom: bottom, top: top)
-    }
-}
-
-/// SplitMix64: a small deterministic generator, so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

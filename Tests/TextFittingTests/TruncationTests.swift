@@ -1,5 +1,6 @@
 import Testing
 import TextFitting
+import FontFitTestSupport
 
 @Suite struct TruncationTests {
     static let fox = "The quick brown fox jumps over the lazy dog"
