@@ -158,6 +158,17 @@ struct LineText: Sendable {
     }
 }
 
+/// How a font's widths depend on the size it is drawn at.
+public enum WidthModel: Sendable, Hashable {
+    /// Widths scale with the size (unhinted outlines, no size-dependent axis): measured once.
+    case proportional
+    /// FreeType's hinted advances at whole pixel sizes (`FT_LOAD_DEFAULT`); only whole sizes are
+    /// candidates.
+    case hinted
+    /// The font's `opsz` axis set to the size, as automatic optical sizing draws it.
+    case followingOpticalSize
+}
+
 /// The outcome of fitting text into a frame.
 public struct FitResult: Sendable, Encodable {
     /// The fitted size in points.
@@ -193,6 +204,11 @@ public struct FitResult: Sendable, Encodable {
     public var width: Double
     /// The used height: line boxes (with spacing) or ink, per ``FitBounds``.
     public var height: Double
+    /// How the lines' widths were measured: the fonts' instance and advances at ``size`` that
+    /// drawing must use for the glyphs to fill the widths reported. A fit asked for hinted or
+    /// optical-size widths that could not apply them (no whole size in range, no `opsz` axis)
+    /// measured, and says, proportional.
+    public package(set) var widths: WidthModel = .proportional
     /// The lines, unless they are found when first read (then `deferred` has them). Two stored
     /// properties rather than an enum: reading a case's payload copies it, a retain and a release
     /// on every read of ``lines``. `Optional<…>` rather than `…?`: that spelling starts the
