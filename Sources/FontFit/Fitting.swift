@@ -160,8 +160,8 @@ public struct PreparedText: Sendable {
                     name: "maximum size for hinted widths", value: "\(maxSize)",
                     expected: "at most \(Int(Limits.largestHintedSize)) pt, FreeType's largest pixel size")
             }
-            return try HintedFitter(prepared: self, options: options).fit()
-        case .followingOpticalSize: return fitFollowingOpticalSize(options: options)
+            return withHyphens(try HintedFitter(prepared: self, options: options).fit())
+        case .followingOpticalSize: return withHyphens(fitFollowingOpticalSize(options: options))
         }
         let result = TextFitter.fit(table, options: options)
         guard !result.fits, truncation != .none else { return withHyphens(result) }

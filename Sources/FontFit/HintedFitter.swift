@@ -78,7 +78,7 @@ struct HintedFitter {
         fallback.maxSize = smallest
         fallback.minimumScaleFactor = 1
         var lastResort = measured(smallest)
-        lastResort.ellipsis = prepared.builder.ellipsis()
+        lastResort.ellipsis = prepared.builder.ellipsis(hintedBy: hinted, ppem: Int(checked: smallest) ?? 1)
         var failed = TextFitter.fit(lastResort, options: fallback)
         failed.fits = false
         return rescaled(failed)

@@ -87,7 +87,7 @@ struct MeasuredTextBuilder {
                                         mayHaveSoftHyphens && breaks[index] == .allowed
                                         && Self.isSoftHyphen(range, in: text)
                                     if isSoftHyphenBreak && hyphen == nil {
-                                        hyphen = fonts.measureShortText(hyphenText, options: options).advance
+                                        hyphen = hyphenAdvance(for: paragraph)
                                     }
                                     units.append(
                                         TextUnit(
@@ -141,6 +141,13 @@ struct MeasuredTextBuilder {
         return TextSegmentation(graphemes: graphemes, breaks: breaks)
     }
 
+    /// The advance of the hyphen a line of `paragraph` broken at a soft hyphen ends in: on the
+    /// paragraph's hinted pen when it has one, as the line is drawn.
+    private func hyphenAdvance(for paragraph: ShapedParagraph) -> Double {
+        guard let hinting = paragraph.hinting else { return fonts.measureShortText(hyphenText, options: options).advance }
+        return self.paragraph(hyphenText).hinted(by: hinting.advances, ppem: hinting.ppem).advance()
+    }
+
     /// What a break at a soft hyphen draws, as browsers do: U+2010 HYPHEN when the primary font has
     /// it, else U+002D, shaped on its own.
     var hyphenText: String { font.glyph(for: "\u{2010}") != nil ? "\u{2010}" : "-" }
@@ -157,6 +164,14 @@ struct MeasuredTextBuilder {
         return Ellipsis(
             advance: measured.advance,
             ink: measured.ink.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) })
+    }
+
+    /// "…" as a hinting renderer draws it at `ppem`: advancing the hinted pen, as the lines it ends
+    /// do (its ink, relative to its pen, is the unhinted one's).
+    func ellipsis(hintedBy advances: HintedAdvances, ppem: Int) -> Ellipsis? {
+        guard var ellipsis = ellipsis() else { return nil }
+        ellipsis.advance = paragraph("…").hinted(by: advances, ppem: ppem).advance()
+        return ellipsis
     }
 }
 

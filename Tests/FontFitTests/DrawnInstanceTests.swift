@@ -17,6 +17,7 @@ import Testing
 
     static let opsz = try! loadFont("OpszTest.ttf")
     static let dejaVu = try! loadFont("DejaVuSans.ttf")
+    static let inter = try! loadFont("Inter-roman.var.ttf")
 
     /// A glyph drawn in a scene, with the font and size of the text element that draws it.
     struct DrawnGlyph {
@@ -33,7 +34,9 @@ import Testing
                 found.append(DrawnGlyph(glyph: glyph, font: text.font, size: text.size))
             }
         }
-        return found.sorted { $0.glyph.x < $1.glyph.x }
+        // Glyphs at one pen (a soft hyphen's empty glyph and the hyphen drawn after it) keep the
+        // scene's order, which is the pen's.
+        return found.enumerated().sorted { ($0.element.glyph.x, $0.offset) < ($1.element.glyph.x, $1.offset) }.map(\.element)
     }
 
     /// The unhinted advance of a glyph at its size, in points, as the font's instance sets it.
@@ -63,6 +66,8 @@ import Testing
         let frame: FrameSize
         let maxSize: Double
         let lineLimit: Int?
+        var text = "Hamburg"
+        var minimumScaleFactor = 0.05
         var testDescription: String { name }
     }
 
@@ -71,19 +76,33 @@ import Testing
         Model(name: "optical size", font: opsz, widths: .followingOpticalSize, frame: FrameSize(width: 300.8, height: 200), maxSize: 72, lineLimit: 1),
         Model(name: "optical size, small", font: opsz, widths: .followingOpticalSize, frame: FrameSize(width: 61, height: 200), maxSize: 72, lineLimit: 1),
         Model(name: "hinted", font: dejaVu, widths: .hinted, frame: FrameSize(width: 97, height: 200), maxSize: 72, lineLimit: 1),
-        Model(name: "hinted, wrapped", font: dejaVu, widths: .hinted, frame: FrameSize(width: 61, height: 200), maxSize: 19, lineLimit: nil),
-        Model(name: "optical size, wrapped", font: opsz, widths: .followingOpticalSize, frame: FrameSize(width: 90, height: 300), maxSize: 40, lineLimit: nil),
+        Model(name: "optical size, wrapped", font: opsz, widths: .followingOpticalSize, frame: FrameSize(width: 90, height: 300), maxSize: 40, lineLimit: nil, text: "Hamburg Hamburg Hamburg"),
+        Model(name: "hinted, wrapped", font: dejaVu, widths: .hinted, frame: FrameSize(width: 61, height: 200), maxSize: 19, lineLimit: nil, text: "Hamburg Hamburg Hamburg"),
+        // Truncated: the last line kept ends in an ellipsis measured, and drawn, in the same instance.
+        Model(name: "hinted, truncated", font: dejaVu, widths: .hinted, frame: FrameSize(width: 97, height: 300), maxSize: 48, lineLimit: 1,
+              text: "The quick brown fox jumps over the lazy dog. Waving AVATAR", minimumScaleFactor: 0.0625),
+        Model(name: "hinted Inter, truncated", font: inter, widths: .hinted, frame: FrameSize(width: 97, height: 300), maxSize: 48, lineLimit: 1,
+              text: "The quick brown fox jumps over the lazy dog. Waving AVATAR", minimumScaleFactor: 0.25),
+        // A line broken at a soft hyphen ends in a hyphen measured, and drawn, in the same instance.
+        Model(name: "hinted, soft hyphen", font: dejaVu, widths: .hinted, frame: FrameSize(width: 70, height: 300), maxSize: 13, lineLimit: nil,
+              text: "Hambur\u{AD}gerfon\u{AD}stivhand\u{AD}lung"),
+        Model(name: "optical size, soft hyphen", font: opsz, widths: .followingOpticalSize, frame: FrameSize(width: 70, height: 300), maxSize: 13, lineLimit: nil,
+              text: "Hambur\u{AD}gerfon\u{AD}stivhand\u{AD}lung"),
+        Model(name: "proportional, soft hyphen", font: dejaVu, widths: .proportional, frame: FrameSize(width: 70, height: 300), maxSize: 13, lineLimit: nil,
+              text: "Hambur\u{AD}gerfon\u{AD}stivhand\u{AD}lung"),
+        Model(name: "optical size, truncated", font: opsz, widths: .followingOpticalSize, frame: FrameSize(width: 90, height: 40), maxSize: 40, lineLimit: nil,
+              text: "Hamburg Hamburg Hamburg Hamburg", minimumScaleFactor: 0.5),
     ]
 
     /// Every width model: each drawn line advances as far as the fit said the line is wide.
     @Test(arguments: models)
     func fittedLinesAreDrawnAsWideAsTheyWereMeasured(_ model: Model) throws {
-        let text = model.lineLimit == 1 ? "Hamburg" : "Hamburg Hamburg Hamburg"
-        let prepared = try model.font.prepare(text)
+        let prepared = try model.font.prepare(model.text)
         let result = try prepared.fit(
-            in: model.frame, maxSize: model.maxSize, minimumScaleFactor: 0.05, lineLimit: model.lineLimit,
+            in: model.frame, maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: model.lineLimit,
             widths: model.widths)
-        #expect(result.fits)
+        #expect(result.fits != model.name.hasSuffix("truncated"))
+        #expect(result.widths == model.widths)
         let scene = RenderScene.fit(result, frame: model.frame, text: prepared)
         let space = model.font.glyph(for: " ")
         for line in result.lines {
