@@ -191,8 +191,9 @@ public struct ShapedParagraph: Sendable {
             let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
             // The pen's steps across the line and the units they are counted in: HarfBuzz's
             // advances in font units, or the hinted pen's in 1/64 pixel.
-            let steps = hinting?.steps[runIndex]
-            let penUnitsPerEm = steps == nil ? unitsPerEm : hinting!.unitsPerEm
+            let hintedRun = hinting.flatMap { pen in pen.steps[runIndex].map { (steps: $0, unitsPerEm: pen.unitsPerEm) } }
+            let steps = hintedRun?.steps
+            let penUnitsPerEm = hintedRun?.unitsPerEm ?? unitsPerEm
             var unitsX = 0, unitsY = 0
             // Images are sized in em, not font units.
             var imagesEm = 0.0

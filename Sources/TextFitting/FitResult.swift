@@ -180,6 +180,12 @@ public struct FitResult: Sendable, Encodable {
     public var fits: Bool
     /// True when anything of the text was left out.
     public var truncated: Bool
+    // Stored beside the flags, in the padding after them: the result stays the size it was.
+    /// How the lines' widths were measured: the fonts' instance and advances at ``size`` that
+    /// drawing must use for the glyphs to fill the widths reported. A fit asked for hinted or
+    /// optical-size widths that could not apply them (no whole size in range, no `opsz` axis)
+    /// measured, and says, proportional.
+    public package(set) var widths: WidthModel = .proportional
     /// The lines that show the text at ``size``, top to bottom.
     ///
     /// A re-fit of prepared text into a new frame finds its layout's lines when they are first
@@ -204,11 +210,6 @@ public struct FitResult: Sendable, Encodable {
     public var width: Double
     /// The used height: line boxes (with spacing) or ink, per ``FitBounds``.
     public var height: Double
-    /// How the lines' widths were measured: the fonts' instance and advances at ``size`` that
-    /// drawing must use for the glyphs to fill the widths reported. A fit asked for hinted or
-    /// optical-size widths that could not apply them (no whole size in range, no `opsz` axis)
-    /// measured, and says, proportional.
-    public package(set) var widths: WidthModel = .proportional
     /// The lines, unless they are found when first read (then `deferred` has them). Two stored
     /// properties rather than an enum: reading a case's payload copies it, a retain and a release
     /// on every read of ``lines``. `Optional<…>` rather than `…?`: that spelling starts the
