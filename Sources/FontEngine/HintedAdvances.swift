@@ -49,6 +49,39 @@ package final class HintedAdvances: Sendable {
     }
 }
 
+/// Where a hinting renderer moves the pen through a paragraph at a whole pixel size: each glyph of
+/// the hinted font's runs by FreeType's hinted advance plus HarfBuzz's GPOS adjustment (kerning)
+/// rounded to whole pixels; glyphs of other fonts by their unhinted advances.
+/// ``ShapedParagraph/walk(_:_:)`` reads it, so that fitting and drawing a hinted paragraph see the
+/// same pen.
+package final class HintedPen: Sendable {
+    /// The hinted font's advances, read again when the paragraph is reshaped.
+    package let advances: HintedAdvances
+    /// Pixels per em.
+    package let ppem: Int
+    /// For each run of the paragraph, each glyph's pen step in 1/64 pixel; nil for runs of other
+    /// fonts. 1/64 pixel is FreeType's own unit, so a step is an exact integer.
+    let steps: [[Int]?]
+
+    init(advances: HintedAdvances, ppem: Int, runs: [TextRun], fonts: FontStack) {
+        self.advances = advances
+        self.ppem = ppem
+        let font = advances.font
+        let unitsPerEm = Double(font.face.unitsPerEm)
+        steps = runs.map { run in
+            guard fonts[run.fontIndex] === font, run.direction.isHorizontal else { return nil }
+            let hinted = advances.advances(of: run.glyphs.map(\.glyphID), ppem: ppem)
+            return zip(run.glyphs, hinted).map { glyph, pixels in
+                let adjustment = Double(Int(glyph.xAdvance) - font.nominalAdvance(glyph.glyphID)) * Double(ppem) / unitsPerEm
+                return Int((pixels * 64).rounded()) + Int(adjustment.rounded()) * 64
+            }
+        }
+    }
+
+    /// The unit steps are counted in: 1/64 pixel, so `ppem × 64` of them make an em.
+    var unitsPerEm: Double { Double(ppem * 64) }
+}
+
 extension Font {
     /// The glyph's advance from `hmtx`/`HVAR` before any GPOS adjustment, in font units.
     package func nominalAdvance(_ glyph: UInt32) -> Int {

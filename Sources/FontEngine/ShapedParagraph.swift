@@ -56,6 +56,9 @@ public struct ShapedParagraph: Sendable {
     /// What itemization's ASCII fast path read of the text, for the passes after it (graphemes,
     /// line breaks) to reuse; nil when it did not read it.
     package let textScan: ASCIIScan?
+    /// Where a hinting renderer moves the pen at a whole pixel size (``hinted(by:ppem:)``); nil
+    /// for the unhinted advances HarfBuzz shaped.
+    package private(set) var hinting: HintedPen?
 
     /// True when the text is set in columns (top to bottom or bottom to top).
     public var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
@@ -66,6 +69,8 @@ public struct ShapedParagraph: Sendable {
     /// options, not run by run: a closure over the runs copied each, an atomic retain and release
     /// of its glyphs per run on every measurement.
     private var runsAreHorizontal: Bool { runs.isEmpty || !isVertical }
+    /// Whether the runs' advances are HarfBuzz's as shaped, so that summing them is the walk's sum.
+    private var advancesAreShaped: Bool { runsAreHorizontal && hinting == nil }
 
     /// Itemizes and shapes `text`. `options.direction` sets the paragraphs' direction (else each
     /// takes it from its first strong character); `options.script` forces one script for every run.
@@ -134,8 +139,25 @@ public struct ShapedParagraph: Sendable {
         return options
     }
 
+    /// The paragraph with the pen moved as a hinting renderer moves it at `ppem` pixels per em:
+    /// the runs of `advances`' font advance by its hinted advances (see ``HintedPen``). Widths,
+    /// ink and drawing all read the hinted pen through ``walk(_:_:)``.
+    package func hinted(by advances: HintedAdvances, ppem: Int) -> ShapedParagraph {
+        var hinted = self
+        hinted.hinting = HintedPen(advances: advances, ppem: ppem, runs: runs, fonts: fonts)
+        return hinted
+    }
+
+    /// `text` set as this paragraph is: in its fonts, its direction fixed to this paragraph's
+    /// (``directionFixed``), hinted as it is (a line whose text its source lacks, such as one
+    /// ending in an ellipsis or a hyphen).
+    package func setting(_ text: String, images: [InlineImage]) -> ShapedParagraph {
+        let set = ShapedParagraph(text, fonts: fonts, options: directionFixed, images: images)
+        return hinting.map { set.hinted(by: $0.advances, ppem: $0.ppem) } ?? set
+    }
+
     /// The part of the text in `range` shaped again on its own, with the same runs cut to the range
-    /// (a line whose ends HarfBuzz marked unsafe to break).
+    /// (a line whose ends HarfBuzz marked unsafe to break), hinted as this paragraph is.
     package func reshaped(_ range: Range<Int>) -> ShapedParagraph {
         let items = runs.compactMap { run -> TextItem? in
             let clipped = run.range.clamped(to: range)
@@ -144,18 +166,21 @@ public struct ShapedParagraph: Sendable {
             item.range = clipped
             return item
         }
-        return ShapedParagraph(
+        let reshaped = ShapedParagraph(
             text, fonts: fonts, options: options, items: TextItems(items), baseLevel: baseLevel, images: images,
             textScan: textScan)
+        return hinting.map { reshaped.hinted(by: $0.advances, ppem: $0.ppem) } ?? reshaped
     }
 
     /// Visits the glyphs whose clusters lie in `range` (all when nil) in visual order, the runs
     /// reordered by UAX #9 rule L2, and returns the advance of them all. The one place that walks
-    /// glyph positions: everything else (widths, ink, images, drawing) reads this.
+    /// glyph positions: everything else (widths, ink, images, drawing) reads this. A hinted
+    /// paragraph's pen moves by its ``hinting``'s steps.
     @discardableResult
     package func walk(_ range: Range<Int>? = nil, _ body: (PlacedGlyph) -> Void) -> Double {
-        // Within a run the pen moves in whole font units (exact integers); a run's advance is turned
-        // into em once, where it ends, the same way ``advance(_:)`` sums it.
+        // Within a run the pen moves in whole font units, or whole 1/64 pixels when hinted (exact
+        // integers); a run's advance is turned into em once, where it ends, the same way
+        // ``advance(_:)`` sums it.
         var runStartX = 0.0, runStartY = 0.0
         // One run (most labels) needs no reordering, and no order to be built.
         let order = runs.count == 1 ? nil : visualRunOrder(in: range)
@@ -164,11 +189,16 @@ public struct ShapedParagraph: Sendable {
             let unitsPerEm = Double(fonts[run.fontIndex].face.unitsPerEm)
             let horizontal = run.direction.isHorizontal
             let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
+            // The pen's steps across the line and the units they are counted in: HarfBuzz's
+            // advances in font units, or the hinted pen's in 1/64 pixel.
+            let hintedRun = hinting.flatMap { pen in pen.steps[runIndex].map { (steps: $0, unitsPerEm: pen.unitsPerEm) } }
+            let steps = hintedRun?.steps
+            let penUnitsPerEm = hintedRun?.unitsPerEm ?? unitsPerEm
             var unitsX = 0, unitsY = 0
             // Images are sized in em, not font units.
             var imagesEm = 0.0
-            for glyph in run.glyphs where whole || range!.contains(glyph.cluster) {
-                let penX = runStartX + (horizontal ? imagesEm : 0) + Double(unitsX) / unitsPerEm
+            for (index, glyph) in run.glyphs.enumerated() where whole || range!.contains(glyph.cluster) {
+                let penX = runStartX + (horizontal ? imagesEm : 0) + Double(unitsX) / penUnitsPerEm
                 let penY = runStartY - (horizontal ? 0 : imagesEm) + Double(unitsY) / unitsPerEm
                 if !imageAtOffset.isEmpty, let image = imageAtOffset[glyph.cluster] {
                     let width = images[image].unitExtent(in: primary).xMax
@@ -177,15 +207,17 @@ public struct ShapedParagraph: Sendable {
                     imagesEm += width
                     continue
                 }
+                let stepX = steps?[index] ?? Int(glyph.xAdvance)
                 body(PlacedGlyph(
                     run: runIndex, glyph: glyph, penX: penX, x: penX + Double(glyph.xOffset) / unitsPerEm,
                     y: penY + Double(glyph.yOffset) / unitsPerEm,
-                    advance: Double(horizontal ? Int(glyph.xAdvance) : -Int(glyph.yAdvance)) / unitsPerEm, image: nil))
-                unitsX += Int(glyph.xAdvance)
+                    advance: horizontal ? Double(stepX) / penUnitsPerEm : Double(-Int(glyph.yAdvance)) / unitsPerEm,
+                    image: nil))
+                unitsX += stepX
                 unitsY += Int(glyph.yAdvance)
             }
             if horizontal {
-                runStartX += imagesEm + Double(unitsX) / unitsPerEm
+                runStartX += imagesEm + Double(unitsX) / penUnitsPerEm
             } else {
                 runStartY += Double(unitsY) / unitsPerEm - imagesEm
             }
@@ -197,10 +229,10 @@ public struct ShapedParagraph: Sendable {
     /// `unsafeBefore[unitOfByte[cluster]]` for a glyph HarfBuzz flags unsafe to break before,
     /// visiting glyphs in ``walk(_:_:)``'s order and computing each advance as it does, so sums
     /// match it to the bit. Returns false, having done nothing, for text ``walk(_:_:)`` must place
-    /// (inline images, vertical runs): measuring a paragraph for fitting then costs a fraction of
+    /// (inline images, vertical runs, a hinted pen): measuring a paragraph for fitting then costs a fraction of
     /// placing every glyph. An empty `unitOfByte` says that byte i is unit i.
     package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], unsafeBefore: inout [Bool]) -> Bool {
-        guard imageAtOffset.isEmpty, runsAreHorizontal else { return false }
+        guard imageAtOffset.isEmpty, advancesAreShaped else { return false }
         // Through buffers: indexing the arrays checked bounds and, for the two written, uniqueness
         // on every glyph (19 instructions a glyph).
         let byteByByte = unitOfByte.isEmpty, byteCount = text.utf8.count
@@ -228,7 +260,7 @@ public struct ShapedParagraph: Sendable {
     /// The advance of the glyphs in `range` (all when nil), in em: what the walk returns,
     /// summed the same way without placing each glyph (the one-line fit's hot path).
     public func advance(_ range: Range<Int>? = nil) -> Double {
-        guard images.isEmpty, runsAreHorizontal else { return walk(range) { _ in } }
+        guard images.isEmpty, advancesAreShaped else { return walk(range) { _ in } }
         var total = 0.0
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true {
             total += Self.advance(

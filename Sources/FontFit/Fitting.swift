@@ -1,14 +1,3 @@
-/// How a font's widths depend on the size it is drawn at.
-public enum WidthModel: Sendable, Hashable {
-    /// Widths scale with the size (unhinted outlines, no size-dependent axis): measured once.
-    case proportional
-    /// FreeType's hinted advances at whole pixel sizes (`FT_LOAD_DEFAULT`); only whole sizes are
-    /// candidates.
-    case hinted
-    /// The font's `opsz` axis set to the size, as automatic optical sizing draws it.
-    case followingOpticalSize
-}
-
 /// The space text must fit in, in points; either side may be unbounded (`.infinity`).
 public struct FrameSize: Sendable, Hashable {
     /// The width in points; `.infinity` for no limit.
@@ -171,8 +160,8 @@ public struct PreparedText: Sendable {
                     name: "maximum size for hinted widths", value: "\(maxSize)",
                     expected: "at most \(Int(Limits.largestHintedSize)) pt, FreeType's largest pixel size")
             }
-            return try HintedFitter(prepared: self, options: options).fit()
-        case .followingOpticalSize: return fitFollowingOpticalSize(options: options)
+            return withHyphens(try HintedFitter(prepared: self, options: options).fit())
+        case .followingOpticalSize: return withHyphens(fitFollowingOpticalSize(options: options))
         }
         let result = TextFitter.fit(table, options: options)
         guard !result.fits, truncation != .none else { return withHyphens(result) }
@@ -320,17 +309,53 @@ extension PreparedText {
         return TextFitter.size(table, options: options)
     }
 
-    /// What a fitted line draws: its part of the paragraph, shaped again on its own with the
-    /// paragraph's runs; a line that ends in an ellipsis or a hyphen its source lacks is shaped as
-    /// drawn, in the paragraph's direction.
+    /// The text as `result` measured it, which its lines are drawn from: the prepared paragraph
+    /// for proportional widths; shaped again in the `opsz` instance of the fitted size when the
+    /// widths followed the optical size; with the pen moved by FreeType's hinted advances at the
+    /// fitted pixel size when they were hinted (``/TextFitting/FitResult/widths``).
+    public func paragraph(measuredFor result: FitResult) -> ShapedParagraph {
+        switch result.widths {
+        case .proportional: return paragraph
+        case .followingOpticalSize:
+            return ShapedParagraph(text, fonts: fonts.followingOpticalSize(result.size), options: shaping, images: images)
+        case .hinted:
+            // The fit hinted the same font at this size, so FreeType takes it again; were it to
+            // refuse, the unhinted paragraph is the nearest drawing.
+            guard let advances = try? HintedAdvances(font: font), let ppem = Int(exactly: result.size) else { return paragraph }
+            return paragraph.hinted(by: advances, ppem: ppem)
+        }
+    }
+
+    /// What each of `result`'s lines draws (``drawn(_:of:)``), the text as the fit measured it
+    /// found once for them all.
+    public func drawnLines(of result: FitResult) -> [ShapedParagraph] {
+        let measured = paragraph(measuredFor: result)
+        return result.lines.map { drawn($0, from: measured) }
+    }
+
+    /// What a line of `result` draws: its part of the text as the fit measured it
+    /// (``paragraph(measuredFor:)``), shaped again on its own with the paragraph's runs; a line that
+    /// ends in an ellipsis or a hyphen its source lacks is shaped as drawn, in the paragraph's
+    /// direction, fonts and hinting. Its advance is the line's width (in line-box bounds).
+    public func drawn(_ line: FittedLine, of result: FitResult) -> ShapedParagraph {
+        drawn(line, from: paragraph(measuredFor: result))
+    }
+
+    /// What a line of a fit with proportional widths draws (``drawn(_:of:)``), read from the
+    /// prepared paragraph: a line of a hinted or optical-size fit needs its result's measurement.
     public func drawn(_ line: FittedLine) -> ShapedParagraph {
+        drawn(line, from: paragraph)
+    }
+
+    /// `line`'s part of `measured`, this text as a fit measured it.
+    private func drawn(_ line: FittedLine, from measured: ShapedParagraph) -> ShapedParagraph {
         let source = text.utf8.dropFirst(line.range.lowerBound).prefix(line.range.count)
-        if line.text.utf8.elementsEqual(source) { return paragraph.reshaped(line.range) }
+        if line.text.utf8.elementsEqual(source) { return measured.reshaped(line.range) }
         // The images of a truncated line are those whose placeholders it kept, in order.
         func placeholders(_ text: some Sequence<Unicode.Scalar>) -> Int { text.reduce(0) { $0 + ($1 == InlineImage.placeholder ? 1 : 0) } }
         let first = placeholders(String(decoding: text.utf8.prefix(line.range.lowerBound), as: UTF8.self).unicodeScalars)
         let kept = images.dropFirst(first).prefix(placeholders(line.text.unicodeScalars))
-        return ShapedParagraph(line.text, fonts: fonts, options: paragraph.directionFixed, images: Array(kept))
+        return measured.setting(line.text, images: Array(kept))
     }
 
     /// Where each inline image goes in a fit of this text, in the fit's coordinates (the line boxes'

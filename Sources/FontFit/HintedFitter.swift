@@ -13,11 +13,10 @@ struct HintedFitter {
         // Graphemes and break opportunities do not depend on the pixel size: found once.
         let segmentation = prepared.builder.segmentation(of: prepared.paragraph)
         func measured(_ ppem: Double) -> MeasuredText {
-            var builder = prepared.builder
             // ppem is a whole number in 1…65,535: the caller checked maxSize against
             // Limits.largestHintedSize, and candidates are whole sizes between 1 and maxSize.
-            builder.hinting = (hinted, Int(checked: ppem) ?? 1)
-            return builder.build(prepared.paragraph, segmentation: segmentation)
+            let paragraph = prepared.paragraph.hinted(by: hinted, ppem: Int(checked: ppem) ?? 1)
+            return prepared.builder.build(paragraph, segmentation: segmentation)
         }
         func attempt(_ ppem: Double) -> FitResult {
             var exact = options
@@ -79,16 +78,18 @@ struct HintedFitter {
         fallback.maxSize = smallest
         fallback.minimumScaleFactor = 1
         var lastResort = measured(smallest)
-        lastResort.ellipsis = prepared.builder.ellipsis()
+        lastResort.ellipsis = prepared.builder.ellipsis(hintedBy: hinted, ppem: Int(checked: smallest) ?? 1)
         var failed = TextFitter.fit(lastResort, options: fallback)
         failed.fits = false
         return rescaled(failed)
     }
 
-    /// The attempts ran with maxSize = the candidate; report the scale against the caller's maxSize.
+    /// The attempts ran with maxSize = the candidate; report the scale against the caller's maxSize,
+    /// and that the lines were measured hinted at the result's size (so drawn so too).
     private func rescaled(_ result: FitResult) -> FitResult {
         var result = result
         result.scale = result.size / options.maxSize
+        result.widths = .hinted
         return result
     }
 }

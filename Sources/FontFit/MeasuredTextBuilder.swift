@@ -13,9 +13,6 @@ struct MeasuredTextBuilder {
     var lineBreaks = true
     /// Measure each unit's ink, needed only when fitting ink bounds.
     var ink = true
-    /// When set, the primary font's advances are FreeType's hinted ones at this pixel size (plus
-    /// HarfBuzz's GPOS adjustments rounded to pixels), as a hinting renderer positions glyphs.
-    var hinting: (advances: HintedAdvances, ppem: Int)? = nil
     /// The images standing in the text for its U+FFFC characters, in order: each such unit takes
     /// the image's width and box.
     var images: [InlineImage] = []
@@ -43,13 +40,12 @@ struct MeasuredTextBuilder {
         var unsafeBefore = [Bool](filledWith: false, count: graphemes.count)
         var graphemeStart = [Double](filledWith: .infinity, count: ink ? graphemes.count : 0)
         var placedInk: [(grapheme: Int, bounds: EmBounds)] = []
-        let hintedAdvance = hintedAdvanceFunction(for: paragraph)
-        // Plain advances are summed straight from the runs; ink and hinting need placed glyphs.
-        let summed = !ink && hintedAdvance == nil
+        // Plain advances are summed straight from the runs; ink and a hinted pen need placed glyphs.
+        let summed = !ink
             && paragraph.addAdvances(unitOfByte: graphemes.graphemeOfByte, to: &advances, unsafeBefore: &unsafeBefore)
         if !summed { paragraph.walk { placed in
             let grapheme = graphemes.index(containingByte: placed.glyph.cluster)
-            let advance = hintedAdvance?(placed) ?? placed.advance
+            let advance = placed.advance
             if ink {
                 // Ink is kept relative to the grapheme's own pen start, its leftmost glyph's pen.
                 graphemeStart[grapheme] = min(graphemeStart[grapheme], placed.penX)
@@ -91,7 +87,7 @@ struct MeasuredTextBuilder {
                                         mayHaveSoftHyphens && breaks[index] == .allowed
                                         && Self.isSoftHyphen(range, in: text)
                                     if isSoftHyphenBreak && hyphen == nil {
-                                        hyphen = fonts.measureShortText(hyphenText, options: options).advance
+                                        hyphen = hyphenAdvance(for: paragraph)
                                     }
                                     units.append(
                                         TextUnit(
@@ -145,25 +141,11 @@ struct MeasuredTextBuilder {
         return TextSegmentation(graphemes: graphemes, breaks: breaks)
     }
 
-    /// Each glyph's advance in em at `hinting.ppem` when hinting: FreeType's hinted advance for the
-    /// primary font's glyphs (other fonts' stay unhinted), nil without hinting.
-    private func hintedAdvanceFunction(for paragraph: ShapedParagraph) -> ((PlacedGlyph) -> Double)? {
-        guard let hinting else { return nil }
-        let unitsPerEm = Double(font.face.unitsPerEm)
-        let ppem = Double(hinting.ppem)
-        var hintedByRun: [Int: [UInt32: Double]] = [:]
-        for (index, run) in paragraph.runs.enumerated() where run.fontIndex == 0 {
-            let ids = run.glyphs.map(\.glyphID)
-            let hinted = hinting.advances.advances(of: ids, ppem: hinting.ppem)
-            hintedByRun[index] = Dictionary(zip(ids, hinted), uniquingKeysWith: { first, _ in first })
-        }
-        let font = self.font
-        return { placed in
-            guard placed.image == nil, let hinted = hintedByRun[placed.run]?[placed.glyph.glyphID] else { return placed.advance }
-            let glyph = placed.glyph
-            let adjustment = Double(Int(glyph.xAdvance) - font.nominalAdvance(glyph.glyphID)) * ppem / unitsPerEm
-            return (hinted + adjustment.rounded()) / ppem
-        }
+    /// The advance of the hyphen a line of `paragraph` broken at a soft hyphen ends in: on the
+    /// paragraph's hinted pen when it has one, as the line is drawn.
+    private func hyphenAdvance(for paragraph: ShapedParagraph) -> Double {
+        guard let hinting = paragraph.hinting else { return fonts.measureShortText(hyphenText, options: options).advance }
+        return self.paragraph(hyphenText).hinted(by: hinting.advances, ppem: hinting.ppem).advance()
     }
 
     /// What a break at a soft hyphen draws, as browsers do: U+2010 HYPHEN when the primary font has
@@ -182,6 +164,14 @@ struct MeasuredTextBuilder {
         return Ellipsis(
             advance: measured.advance,
             ink: measured.ink.map { InkExtent(left: $0.xMin, right: $0.xMax, bottom: $0.yMin, top: $0.yMax) })
+    }
+
+    /// "…" as a hinting renderer draws it at `ppem`: advancing the hinted pen, as the lines it ends
+    /// do (its ink, relative to its pen, is the unhinted one's).
+    func ellipsis(hintedBy advances: HintedAdvances, ppem: Int) -> Ellipsis? {
+        guard var ellipsis = ellipsis() else { return nil }
+        ellipsis.advance = paragraph("…").hinted(by: advances, ppem: ppem).advance()
+        return ellipsis
     }
 }
 

@@ -4,10 +4,9 @@ extension PreparedText {
     /// measurement predicts, so the fitter re-measures at each candidate size and returns the
     /// largest that fits with its own measurement.
     func fitFollowingOpticalSize(options: FitConstraints) -> FitResult {
-        guard let axis = font.face.variationAxes.first(where: { $0.tag == "opsz" }) else {
+        guard let axis = font.opticalSizeAxis else {
             return TextFitter.fit(measured, options: options)
         }
-        let others = font.coordinates.filter { $0.tag != "opsz" }
         let base = builder
         var ellipsisNeeded = false
         // Sizes beyond the axis's range take the same instance, so they share one measurement: a
@@ -24,12 +23,8 @@ extension PreparedText {
             if let known = measuredAt[key] {
                 measured = known
             } else {
-                // The axis exists, so this cannot fail; the prepared font is the fallback all the same.
-                let sized = (try? Font(face: font.face, variations: others + [FontVariation(tag: "opsz", value: opticalSize)])) ?? font
-                // Fallback fonts follow the size only where their own opsz axis is left automatic.
-                let stack = (try? FontStack([sized] + fonts.fonts.dropFirst().map { $0.atOpticalSize(size) })) ?? fonts
                 let builder = MeasuredTextBuilder(
-                    fonts: stack, options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
+                    fonts: fonts.followingOpticalSize(size), options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
                 let paragraph = builder.paragraph(self.text)
                 let found = segmentation ?? builder.segmentation(of: paragraph)
                 segmentation = found
@@ -40,9 +35,36 @@ extension PreparedText {
             if ellipsisNeeded { text.ellipsis = measured.builder.ellipsis() }
             return text
         }
-        let result = TextFitter.fit(options: options, measure: measurement(atSize:))
-        guard !result.fits, options.truncation != .none else { return result }
+        var result = TextFitter.fit(options: options, measure: measurement(atSize:))
+        if result.fits || options.truncation == .none {
+            result.widths = .followingOpticalSize
+            return result
+        }
         ellipsisNeeded = true
-        return TextFitter.fit(options: options, measure: measurement(atSize:))
+        result = TextFitter.fit(options: options, measure: measurement(atSize:))
+        result.widths = .followingOpticalSize
+        return result
+    }
+}
+
+extension Font {
+    /// The `opsz` axis, whether or not the caller set it.
+    var opticalSizeAxis: VariationAxis? { face.variationAxes.first(where: { $0.tag == "opsz" }) }
+}
+
+extension FontStack {
+    /// The fonts a fit following the optical size measures at `size`, and so draws its lines in:
+    /// the primary font with `opsz` at the size (clamped to the axis) even where the caller set
+    /// it, as that fit was asked to follow it; fallbacks only where their own axis is automatic.
+    /// The stack itself when the primary font has no `opsz` axis.
+    func followingOpticalSize(_ size: Double) -> FontStack {
+        guard let axis = primary.opticalSizeAxis else { return self }
+        let opticalSize = min(max(size, axis.minValue), axis.maxValue)
+        let others = primary.coordinates.filter { $0.tag != "opsz" }
+        // The axis exists, so this cannot fail; the stack itself is the fallback all the same.
+        guard let sized = try? Font(face: primary.face, variations: others + [FontVariation(tag: "opsz", value: opticalSize)]),
+            let stack = try? FontStack([sized] + fonts.dropFirst().map { $0.atOpticalSize(size) })
+        else { return self }
+        return stack
     }
 }

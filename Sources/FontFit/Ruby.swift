@@ -55,8 +55,10 @@ public struct FittedRuby: Sendable {
     public var segments: [RubyText]
     /// Characters of the base or ruby text that no font in the stack has.
     public var missing: [Unicode.Scalar] = []
-    /// The fonts the text was set in, primary first.
+    /// The fonts the text was measured in, primary first: what drawing sets it in.
     public var fonts: FontStack
+    /// The shaping options the text was measured with.
+    public var shaping: ShapingOptions
 }
 
 extension FontStack {
@@ -102,7 +104,7 @@ extension FontStack {
         return FittedRuby(
             result: RubyFitter.fit(
                 measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight), options: options),
-            segments: segments, missing: missing, fonts: self)
+            segments: segments, missing: missing, fonts: self, shaping: shaping)
     }
 }
 

@@ -27,8 +27,10 @@ public struct FittedStack: Sendable {
     public var rows: [StackRowText]
     /// Characters of the rows (templates included) that no font in the stack has.
     public var missing: [Unicode.Scalar] = []
-    /// The fonts the rows were set in, primary first.
+    /// The fonts the rows were measured in, primary first: what drawing sets them in.
     public var fonts: FontStack
+    /// The shaping options the rows were measured with.
+    public var shaping: ShapingOptions
 }
 
 extension FontStack {
@@ -125,7 +127,8 @@ extension FontStack {
         let options = StackConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
-        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing?.scalars ?? [], fonts: self)
+        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing?.scalars ?? [], fonts: self,
+            shaping: shaping)
     }
 
     /// A row's advance and line metrics in em, measured as a one-line fit measures a label (a row of

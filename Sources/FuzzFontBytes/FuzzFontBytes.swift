@@ -31,12 +31,12 @@ func exercise(_ data: Data) {
         [StackRowText("01:"), StackRowText("12:34", template: "88:88"), StackRowText(".56", alignment: .trailing)],
         in: frame, maxSize: 100, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: 2)
     {
-        _ = try? PNGRenderer.render(RenderScene.stack(stack, frame: frame, fonts: FontStack(font), pixelScale: 1))
+        _ = try? PNGRenderer.render(RenderScene.stack(stack, frame: frame, pixelScale: 1))
     }
     if let segments = try? RubyText.parse("今日[こんにち]は|漢字[かんじ]"),
         let ruby = try? font.ruby(segments, in: frame, maxSize: 60, minimumScaleFactor: 0.1)
     {
-        _ = SVGRenderer.render(RenderScene.ruby(ruby, frame: frame, fonts: FontStack(font)))
+        _ = SVGRenderer.render(RenderScene.ruby(ruby, frame: frame))
     }
     if let scene = try? RenderScene.measurement(multiScript, fonts: stack, size: 16, pixelScale: 1) {
         _ = try? PNGRenderer.render(scene)

@@ -158,6 +158,17 @@ struct LineText: Sendable {
     }
 }
 
+/// How a font's widths depend on the size it is drawn at.
+public enum WidthModel: Sendable, Hashable {
+    /// Widths scale with the size (unhinted outlines, no size-dependent axis): measured once.
+    case proportional
+    /// FreeType's hinted advances at whole pixel sizes (`FT_LOAD_DEFAULT`); only whole sizes are
+    /// candidates.
+    case hinted
+    /// The font's `opsz` axis set to the size, as automatic optical sizing draws it.
+    case followingOpticalSize
+}
+
 /// The outcome of fitting text into a frame.
 public struct FitResult: Sendable, Encodable {
     /// The fitted size in points.
@@ -169,6 +180,12 @@ public struct FitResult: Sendable, Encodable {
     public var fits: Bool
     /// True when anything of the text was left out.
     public var truncated: Bool
+    // Stored beside the flags, in the padding after them: the result stays the size it was.
+    /// How the lines' widths were measured: the fonts' instance and advances at ``size`` that
+    /// drawing must use for the glyphs to fill the widths reported. A fit asked for hinted or
+    /// optical-size widths that could not apply them (no whole size in range, no `opsz` axis)
+    /// measured, and says, proportional.
+    public package(set) var widths: WidthModel = .proportional
     /// The lines that show the text at ``size``, top to bottom.
     ///
     /// A re-fit of prepared text into a new frame finds its layout's lines when they are first

@@ -148,8 +148,9 @@ extension LineTable {
                     @inline(__always) func width(_ at: Int) -> Double {
                         let point = breaks[at]
                         guard point.contentEnd > start else { return 0 }
-                        if startUnsafe || point.isUnsafe, let reshaped {
-                            return reshaped(start..<point.contentEnd)
+                        // A reshaped line's width, with the hyphen a soft-hyphen break draws.
+                        if startUnsafe || point.isUnsafe, reshaped != nil {
+                            return advanceWidth(start: start, shownEnd: point.contentEnd, end: point.end)
                         }
                         return point.pen - startPen
                     }

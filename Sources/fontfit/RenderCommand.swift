@@ -75,10 +75,9 @@ struct RenderMeasure: ParsableCommand {
     @OptionGroup var output: RenderOutput
 
     func run() throws {
+        // The paragraph `measure` measured: its fonts are at the size's opsz unless --no-optical-size.
         let measured = try arguments.measure()
-        try output.write(RenderScene.measurement(
-            measured.text, fonts: measured.fonts, size: arguments.size, shaping: measured.shaping, images: measured.images,
-            style: output.renderStyle()))
+        try output.write(RenderScene.measurement(measured.paragraph, size: arguments.size, style: output.renderStyle()))
     }
 }
 
@@ -100,7 +99,7 @@ struct RenderStack: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.stack(fitted.stack, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping, style: output.renderStyle()))
+        try output.write(RenderScene.stack(fitted.stack, frame: fitted.frame, style: output.renderStyle()))
     }
 }
 
@@ -111,7 +110,7 @@ struct RenderRuby: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.ruby(fitted.ruby, frame: fitted.frame, fonts: fitted.fonts, shaping: fitted.shaping, style: output.renderStyle()))
+        try output.write(RenderScene.ruby(fitted.ruby, frame: fitted.frame, style: output.renderStyle()))
     }
 }
 

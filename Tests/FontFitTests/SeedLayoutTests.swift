@@ -141,7 +141,7 @@ import Testing
         let fitted = try font.stack(
             ["01:", "12:34", ".56"].map { StackRowText($0) }, in: frame, maxSize: 300, minimumScaleFactor: 0.01,
             equalWidth: true)
-        let scene = RenderScene.stack(fitted, frame: frame, fonts: FontStack(font))
+        let scene = RenderScene.stack(fitted, frame: frame)
         let image = try PNGRenderer.rasterize(scene)
         let scale = scene.pixelScale, margin = RenderScene.margin
         var dark = 0

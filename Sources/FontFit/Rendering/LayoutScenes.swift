@@ -56,21 +56,37 @@ extension RenderScene {
         addText(paragraph, size: size, x: origin.x + x, baseline: origin.y + baseline, color: style.textColor)
     }
 
-    /// One measured line: its line box, baseline, ink box (dashed), inline images (gray) and glyphs.
+    /// One measured line: its line box, baseline, ink box (dashed), inline images (gray) and glyphs,
+    /// in the instance ``/FontEngine/FontStack/measure(_:size:options:images:opticalSizing:)``
+    /// measures it in (with `opticalSizing`, a font with an automatic `opsz` axis at opsz = `size`).
     public static func measurement(
         _ text: String, fonts: FontStack, size: Double, shaping: ShapingOptions = ShapingOptions(),
-        images: [InlineImage] = [], style: RenderStyle = .debug, pixelScale: Double = 2
+        images: [InlineImage] = [], opticalSizing: Bool = true, style: RenderStyle = .debug, pixelScale: Double = 2
     ) throws(FontFitError) -> RenderScene {
-        let line = try fonts.measure(text, size: size, options: try shaping.horizontalOnly(for: "render"), images: images)
+        try Font.checkSize(size)
+        let shaping = try shaping.horizontalOnly(for: "render")
+        try InlineImage.validate(images, in: text)
+        let fonts = opticalSizing ? fonts.atOpticalSize(size) : fonts
+        return try measurement(ShapedParagraph(text, fonts: fonts, options: shaping, images: images), size: size, style: style, pixelScale: pixelScale)
+    }
+
+    /// A line measured from `paragraph` (``/FontEngine/ShapedParagraph/measure(size:)``), drawn in
+    /// the paragraph's own fonts: its line box, baseline, ink box (dashed), inline images (gray)
+    /// and glyphs.
+    public static func measurement(
+        _ paragraph: ShapedParagraph, size: Double, style: RenderStyle = .debug, pixelScale: Double = 2
+    ) throws(FontFitError) -> RenderScene {
+        try Font.checkSize(size)
+        _ = try paragraph.options.horizontalOnly(for: "render")
+        let line = paragraph.measure(size: size)
         var scene = RenderScene(
             frame: FrameSize(width: line.width, height: line.metrics.lineHeight),
-            used: (line.width, line.metrics.lineHeight), style: style, pixelScale: pixelScale, title: text)
+            used: (line.width, line.metrics.lineHeight), style: style, pixelScale: pixelScale, title: paragraph.text)
         let decorations = style.drawsOverlay
-            ? LineDecorations(lineBox: .lineBoxBlue, baseline: .baselineGreen, inkBox: images.isEmpty ? .lightGray : nil)
+            ? LineDecorations(lineBox: .lineBoxBlue, baseline: .baselineGreen, inkBox: paragraph.images.isEmpty ? .lightGray : nil)
             : .none
-        try scene.addTextLine(
-            text, fonts: fonts, size: size, x: scene.origin.x, y: scene.origin.y, options: shaping,
-            images: images, color: style.textColor, decorations: decorations)
+        scene.addTextLine(
+            paragraph, measured: line, x: scene.origin.x, y: scene.origin.y, color: style.textColor, decorations: decorations)
         return scene
     }
 
@@ -89,9 +105,9 @@ extension RenderScene {
             title: result.lines.map(\.text).joined(separator: " "))
         prepared.imageBoxes(in: result).forEach { scene.addImage($0) }
         let lineHeight = prepared.paragraph.lineMetrics().lineHeight * result.size
-        for line in result.lines {
+        for (line, drawn) in zip(result.lines, prepared.drawnLines(of: result)) {
             scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
-            scene.addLayoutText(prepared.drawn(line), size: result.size, x: line.penX, baseline: line.baseline)
+            scene.addLayoutText(drawn, size: result.size, x: line.penX, baseline: line.baseline)
         }
         return scene
     }
@@ -105,23 +121,22 @@ extension RenderScene {
         var scene = RenderScene(
             frame: frame, used: (result.height, result.width), style: style, pixelScale: pixelScale,
             title: columns.map(\.text).joined(separator: " "))
-        for (line, column) in zip(result.lines, columns) {
+        for (drawn, column) in zip(prepared.drawnLines(of: result), columns) {
             let centre = column.x + column.width / 2
             if style.drawsOverlay {
                 let (x, y) = scene.origin
                 scene.addRect(Box(x: x + column.x, y: y + column.y, width: column.width, height: column.height), stroke: .lineBoxBlue)
                 scene.addLine(x1: x + centre, y1: y + column.y, x2: x + centre, y2: y + column.y + column.height)
             }
-            scene.addLayoutText(prepared.drawn(line), size: result.size, x: centre, baseline: column.y)
+            scene.addLayoutText(drawn, size: result.size, x: centre, baseline: column.y)
         }
         return scene
     }
 
     /// A shared-size stack: in the debug style the frame and every row's frame and baseline, and in
-    /// every style each row's text at its size.
+    /// every style each row's text at its size, in the fonts and shaping the stack measured it with.
     public static func stack(
-        _ fitted: FittedStack, frame: FrameSize, fonts: FontStack, shaping: ShapingOptions = ShapingOptions(),
-        style: RenderStyle = .debug, pixelScale: Double = 2
+        _ fitted: FittedStack, frame: FrameSize, style: RenderStyle = .debug, pixelScale: Double = 2
     ) -> RenderScene {
         let result = fitted.result
         var scene = RenderScene(
@@ -130,16 +145,16 @@ extension RenderScene {
         for (row, box) in zip(fitted.rows, result.rows) {
             scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
             scene.addLayoutText(
-                ShapedParagraph(row.text, fonts: fonts, options: shaping), size: box.size, x: box.textX, baseline: box.baseline)
+                ShapedParagraph(row.text, fonts: fitted.fonts, options: fitted.shaping), size: box.size, x: box.textX,
+                baseline: box.baseline)
         }
         return scene
     }
 
     /// Ruby over base text: in the debug style every base and ruby box and their baselines, and in
-    /// every style both texts.
+    /// every style both texts, in the fonts and shaping the ruby fit measured them with.
     public static func ruby(
-        _ fitted: FittedRuby, frame: FrameSize, fonts: FontStack, shaping: ShapingOptions = ShapingOptions(),
-        style: RenderStyle = .debug, pixelScale: Double = 2
+        _ fitted: FittedRuby, frame: FrameSize, style: RenderStyle = .debug, pixelScale: Double = 2
     ) -> RenderScene {
         let result = fitted.result
         var scene = RenderScene(
@@ -150,7 +165,8 @@ extension RenderScene {
             for (box, text, size) in parts {
                 scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
                 scene.addLayoutText(
-                    ShapedParagraph(text, fonts: fonts, options: shaping), size: size, x: box.textX, baseline: box.baseline)
+                    ShapedParagraph(text, fonts: fitted.fonts, options: fitted.shaping), size: size, x: box.textX,
+                    baseline: box.baseline)
             }
         }
         return scene

@@ -230,6 +230,17 @@ public struct RenderScene: Sendable {
         try InlineImage.validate(images, in: text)
         let paragraph = ShapedParagraph(text, fonts: fonts, options: try options.validated(), images: images)
         let line = paragraph.measure(size: size)
+        addTextLine(paragraph, measured: line, x: x, y: y, color: color, decorations: decorations)
+        return line
+    }
+
+    /// `paragraph`'s glyphs and the decorations of `line`, its measurement, the line box's
+    /// top-left corner at (`x`, `y`).
+    mutating func addTextLine(
+        _ paragraph: ShapedParagraph, measured line: LineMeasurement, x: Double, y: Double, color: RGBAColor,
+        decorations: LineDecorations
+    ) {
+        let size = line.size
         let baseline = y + line.metrics.ascent
         if let color = decorations.lineBox {
             addRect(Box(x: x, y: y, width: line.width, height: line.metrics.lineHeight), stroke: color)
@@ -249,7 +260,6 @@ public struct RenderScene: Sendable {
                 fill: .lightGray)
         }
         addText(paragraph, size: size, x: x, baseline: baseline, color: color)
-        return line
     }
 
     /// ``addTextLine(_:fonts:size:x:y:options:images:color:decorations:)`` in one font.
