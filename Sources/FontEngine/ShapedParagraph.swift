@@ -229,12 +229,12 @@ public struct ShapedParagraph: Sendable {
     /// `unsafeBefore[unitOfByte[cluster]]` for a glyph HarfBuzz flags unsafe to break before,
     /// visiting glyphs in ``walk(_:_:)``'s order and computing each advance as it does, so sums
     /// match it to the bit. Returns false, having done nothing, for text ``walk(_:_:)`` must place
-    /// (inline images, vertical runs, a hinted pen): measuring a paragraph for fitting then costs a fraction of
-    /// placing every glyph. An empty `unitOfByte` says that byte i is unit i.
+    /// (inline images, vertical runs, a hinted pen): measuring a paragraph for fitting then sums
+    /// advances and places no glyph (bench: paragraphFitPerShape). An empty `unitOfByte` says that byte i is unit i.
     package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], unsafeBefore: inout [Bool]) -> Bool {
         guard imageAtOffset.isEmpty, advancesAreShaped else { return false }
-        // Through buffers: indexing the arrays checked bounds and, for the two written, uniqueness
-        // on every glyph (19 instructions a glyph).
+        // Through buffers, not indexed arrays, whose bounds checks (and, for the two written,
+        // uniqueness checks) would run on every glyph (bench: paragraphFitPerShape).
         let byteByByte = unitOfByte.isEmpty, byteCount = text.utf8.count
         precondition(!byteByByte || advances.count == byteCount, "one unit a byte needs an advance a byte")
         unitOfByte.withUnsafeBufferPointer { unitOfByte in
@@ -303,8 +303,8 @@ public struct ShapedParagraph: Sendable {
     }
 
     /// ``measureLine(_:fonts:options:scan:upTo:)``, adding the characters the text leaves at glyph 0
-    /// to `missing` when it is given (a fit does not look: it costs a label 0.7 % of its
-    /// instructions).
+    /// to `missing` when it is given (a fit does not look, which keeps the lookup off every label's
+    /// fit; bench: singleLineFitPerShape).
     package static func measureLine(
         _ text: String, fonts: FontStack, options: ShapingOptions, scan: ASCIIScan?, upTo end: Int,
         noting missing: inout MissingCharacters?

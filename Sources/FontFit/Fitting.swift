@@ -34,8 +34,8 @@ public struct PreparedText: Sendable {
     /// The stack's default width model, read once: a re-fit would otherwise scan the primary
     /// font's axes on every call.
     let defaultWidthModel: WidthModel
-    /// Whether the text runs in columns, read once: asking the paragraph copies it, a third of a
-    /// size-only re-fit.
+    /// Whether the text runs in columns, read once: asking the paragraph copies it, and every
+    /// size-only re-fit needs it (bench: refitSizesPerShape).
     let isVertical: Bool
     /// Whether some unit may break at a soft hyphen: only then can a fit's lines need one drawn.
     let hasSoftHyphens: Bool
@@ -111,8 +111,8 @@ public struct PreparedText: Sendable {
             presetSizes: options.presetSizes, widths: options.widths)
     }
 
-    /// Both forms of `fit`, the values one by one (a re-fit is a few thousand instructions, and an
-    /// options value built on the way is a few hundred of them).
+    /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
+    /// (bench: refitsWithLinesPerShape).
     @inline(__always)
     private func layOut(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
@@ -227,8 +227,8 @@ extension PreparedText {
             presetSizes: options.presetSizes, widths: options.widths)
     }
 
-    /// Both forms of `fittedSize`, the values one by one: a re-fit costs a few hundred instructions,
-    /// and building an options value on the way cost it a fifth more. The common re-fit asks the
+    /// Both forms of `fittedSize`, the values one by one: no options value is built on the size-only
+    /// re-fit's path (bench: refitSizesPerShape). The common re-fit asks the
     /// staircase straight away; everything else takes ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``.
     @inline(__always)
     private func sizeOnly(
@@ -250,8 +250,8 @@ extension PreparedText {
 
     /// ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``
     /// for plain bounds the staircase did not answer, the other arguments read back from them: only
-    /// these three stay live across the staircase's call in `sizeOnly`, where keeping all ten cost
-    /// a re-fit a twentieth of its instructions in spills.
+    /// these three stay live across the staircase's call in `sizeOnly`, so that the common re-fit
+    /// does not spill the other seven around it (bench: refitSizesPerShape).
     @inline(never)
     private func sizeSearched(
         _ plain: SizeBounds, minimumScaleFactor: Double, lineLimit: Int?

@@ -68,16 +68,16 @@ struct MeasuredTextBuilder {
         units.reserveCapacity(count)
         // Shaped only when the text has a soft hyphen a line may break at.
         var hyphen: Double?
-        // Read through buffers: this loop runs once per grapheme of every fit, and the bounds checks
-        // of indexing the five arrays cost a wrapped fit 2k instructions (0.6 % of hb_shape).
+        // Read through buffers, not indexed arrays: this loop runs once per grapheme of every fit
+        // (bench: paragraphFitSplit.tablesPerShape).
         graphemes.starts.withUnsafeBufferPointer { starts in
             graphemes.isWhitespace.withUnsafeBufferPointer { isWhitespace in
                 advances.withUnsafeBufferPointer { advances in
                     unsafeBefore.withUnsafeBufferPointer { unsafeBefore in
                         breaks.withUnsafeBufferPointer { breaks in
                             // Inlined twice, so that text held byte by byte (one byte a grapheme,
-                            // so no soft hyphen) runs a loop that tests neither per unit: half the
-                            // instructions of the general one.
+                            // so no soft hyphen) runs a loop that tests neither per unit (bench:
+                            // paragraphFitPerShape).
                             @inline(__always) func appendUnits(
                                 mayHaveSoftHyphens: Bool, rangeOf: (Int) -> Range<Int>
                             ) {
@@ -211,7 +211,8 @@ struct Graphemes {
     }
 
     /// The clusters of text beyond ASCII, written in place as ``appendASCII(_:scan:to:)`` does. The
-    /// two keep their own loops: one writer shared through a closure cost this walk 11 % more.
+    /// two keep their own loops: a writer shared through a closure would be called once per cluster
+    /// (bench: frenchParagraphFitPerShape).
     private mutating func appendClusters(of text: String) {
         var count = 0
         var starts = [Int](filledWith: 0, count: byteCount)
@@ -222,9 +223,9 @@ struct Graphemes {
             isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
                 newlines.withUnsafeMutableBufferPointer { newlines in
                     graphemeOfByte.withUnsafeMutableBufferPointer { owner in
-                        // Copied out of the inout parameters: read through them, each buffer's
-                        // address was loaded again for every cluster (a write through one buffer
-                        // might have moved another), 118 instructions a cluster in all.
+                        // Copied out of the inout parameters, so that each buffer's address is
+                        // loaded once, not again for every cluster (a write through one inout
+                        // buffer might have moved another; bench: frenchParagraphFitPerShape).
                         let (starts, isWhitespace, newlines, owner) = (starts, isWhitespace, newlines, owner)
                         text.forEachGrapheme { utf8, first, _ in
                             starts[count] = utf8.lowerBound

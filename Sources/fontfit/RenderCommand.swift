@@ -15,7 +15,7 @@ struct RenderOutput: ParsableArguments {
     @Option(name: [.short, .long], help: "Output file: .svg (vector glyph outlines) or .png (rasterised by FreeType).")
     var output: String
     @Option(parsing: .unconditional, help: "PNG pixels per point.") var pngScale: Double = 2
-    @Option(help: "debug (frame, line boxes and baselines drawn, as the seed articles' screenshots) or clean (only the text).")
+    @Option(help: "debug (frame, line boxes and baselines drawn) or clean (only the text).")
     var style: RenderStyle.Look = .debug
     @Option(help: "Text colour: #rgb, #rrggbb or #rrggbbaa.") var color: String = "#000000"
     @Option(help: "Background: #rgb, #rrggbb, #rrggbbaa or transparent.") var background: String = "#ffffff"

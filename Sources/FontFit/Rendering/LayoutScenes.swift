@@ -1,5 +1,5 @@
-/// Pictures of layout results, in a ``RenderStyle``: by default the way the seed articles'
-/// screenshots are (the frame in red, each line or row box in blue, baselines in green), or clean.
+/// Pictures of layout results, in a ``RenderStyle``: by default with the layout drawn (the frame in
+/// red, each line or row box in blue, baselines in green), or clean.
 extension RenderScene {
     /// Room around the frame, so that its border is not cut off by the canvas edge.
     public static let margin = 8.0

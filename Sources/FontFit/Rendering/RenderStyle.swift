@@ -1,4 +1,4 @@
-/// How a layout is drawn: `debug`, the seed articles' screenshots (the frame in red, line and row
+/// How a layout is drawn: `debug`, the layout made visible (the frame in red, line and row
 /// boxes in blue, baselines in green, an 8 pt margin), or `clean`, only the text — what a server
 /// making Open Graph cards, badges or thumbnails wants.
 public struct RenderStyle: Sendable, Hashable {
@@ -47,7 +47,7 @@ public struct RenderStyle: Sendable, Hashable {
         self.padding = padding
     }
 
-    /// The seed articles' look, as every picture was drawn before styles existed.
+    /// The frame, line and row boxes and baselines drawn over the text: the default style.
     public static let debug = RenderStyle()
 
     /// Only the text, in `textColor` on `background`.
