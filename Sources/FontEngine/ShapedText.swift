@@ -83,12 +83,6 @@ public struct ShapedText: Sendable {
     /// The direction HarfBuzz shaped in (given, or guessed from the text).
     public let direction: TextDirection
 
-    /// The sum of the advances along the direction, in font units.
-    public var advance: Int {
-        direction.isHorizontal
-            ? glyphs.reduce(0) { $0 + Int($1.xAdvance) } : glyphs.reduce(0) { $0 + Int(-$1.yAdvance) }
-    }
-
     /// Each glyph's cluster as an index of Unicode scalars in the text (how hb-shape numbers them).
     public var scalarClusters: [Int] {
         var scalarIndexAtOffset: [Int: Int] = [:]
@@ -98,11 +92,6 @@ public struct ShapedText: Sendable {
             offset += UTF8.width(scalar)
         }
         return glyphs.map { scalarIndexAtOffset[$0.cluster] ?? 0 }
-    }
-
-    /// The advance width at a point size: advance × size / unitsPerEm.
-    public func width(atSize size: Double) -> Double {
-        Double(advance) * size / Double(unitsPerEm)
     }
 }
 

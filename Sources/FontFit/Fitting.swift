@@ -360,19 +360,25 @@ extension PreparedText {
 
     /// Where each inline image goes in a fit of this text, in the fit's coordinates (the line boxes'
     /// frame): it stands on its line's baseline like a glyph, as tall as the line (or cap height).
+    /// Read from the lines as they are drawn (``drawnLines(of:)``), so an image sits where drawing
+    /// leaves its space whatever the width model; an image a truncated line cut has no box.
     public func imageBoxes(in result: FitResult) -> [Box] {
         guard !images.isEmpty else { return [] }
+        let measured = paragraph(measuredFor: result)
         var boxes: [Box] = []
-        var imageIndex = 0
-        for (index, unit) in measured.units.enumerated() {
-            guard InlineImage.isPlaceholder(unit.range, in: text), imageIndex < images.count else { continue }
-            defer { imageIndex += 1 }
-            guard let line = result.lines.first(where: { $0.units.contains(index) }) else { continue }
-            let before = measured.units[line.units.lowerBound..<index].reduce(0) { $0 + $1.advance }
-            let extent = images[imageIndex].unitExtent(in: font)
-            boxes.append(Box(
-                x: line.penX + before * result.size, y: line.baseline - extent.yMax * result.size,
-                width: extent.xMax * result.size, height: (extent.yMax - extent.yMin) * result.size))
+        for line in result.lines {
+            let drawn = drawn(line, from: measured)
+            guard !drawn.images.isEmpty else { continue }
+            // Walked in visual order, listed in the text's order.
+            var placed: [(offset: Int, box: Box)] = []
+            drawn.walk { glyph in
+                guard let image = glyph.image else { return }
+                let extent = drawn.images[image].unitExtent(in: drawn.primary)
+                placed.append((glyph.glyph.cluster, Box(
+                    x: line.penX + glyph.penX * result.size, y: line.baseline - extent.yMax * result.size,
+                    width: extent.xMax * result.size, height: (extent.yMax - extent.yMin) * result.size)))
+            }
+            boxes += placed.sorted { $0.offset < $1.offset }.map(\.box)
         }
         return boxes
     }

@@ -119,6 +119,27 @@ import Testing
         }
     }
 
+    /// An inline image's box is where drawing leaves its space, in every width model: the glyph
+    /// before it ends at the box's left edge and the glyph after it starts at its right edge (the
+    /// boxes were read from the proportional measurement, off by the opsz or hinting difference).
+    @Test(arguments: [models[0], models[1], models[3]])
+    func imageBoxesSitWhereDrawingLeavesTheirSpace(_ model: Model) throws {
+        let text = "Ham\u{FFFC}burg"
+        let prepared = try model.font.prepare(text, images: [InlineImage(aspectRatio: 0.5)])
+        let result = try prepared.fit(
+            in: model.frame, maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: 1,
+            widths: model.widths)
+        #expect(result.widths == model.widths)
+        let box = try #require(prepared.imageBoxes(in: result).first)
+        let scene = RenderScene.fit(result, frame: model.frame, text: prepared)
+        let glyphs = Self.glyphs(in: scene, onBaseline: scene.origin.y + result.lines[0].baseline)
+        let left = scene.origin.x + box.x, right = left + box.width
+        let before = try #require(glyphs.last { $0.glyph.x < left }), after = try #require(glyphs.first { $0.glyph.x >= left })
+        let advance = model.widths == .hinted ? Self.hintedAdvance(before) : Self.unhintedAdvance(before)
+        #expect(abs(before.glyph.x + advance - left) <= Self.drawnWidthTolerance, "\(model.name): 'm' ends at the image")
+        #expect(abs(after.glyph.x - right) <= Self.drawnWidthTolerance, "\(model.name): 'b' starts after the image")
+    }
+
     /// `RenderScene.measurement` draws the line it measured: with automatic optical sizing the frame
     /// is the opsz instance's width, and so are the glyphs; without it, the default instance's.
     @Test(arguments: [true, false])
