@@ -194,7 +194,7 @@ extension PreparedText {
 
     /// The columns of a vertical fit, placed in `frame` from right to left: each as wide as a line
     /// is tall, as long as its text's vertical advance, its top where alignment puts it. (A
-    /// vertical <doc:/documentation/TextFitting/FitResult> keeps the fitting core's view: its lines are the columns in their own
+    /// vertical ``/TextFitting/FitResult`` keeps the fitting core's view: its lines are the columns in their own
     /// coordinates, x down the column and y across the columns from the right edge.)
     public func columns(of result: FitResult, in frame: FrameSize) -> [FittedColumn] {
         let width = measured.lineHeight * result.size

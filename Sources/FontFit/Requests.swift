@@ -4,7 +4,7 @@ import Foundation
 /// font's face, named instance and axis values. The command line, `fontfit batch` and the label
 /// spec of `fontfit check` all describe their fonts this way and load them here.
 public struct FontSelection: Sendable, Hashable {
-    /// Each font: a file path (`.ttf`, `.otf`, `.ttc`, `.otc`), ``BundledFont/source`` for the
+    /// Each font: a file path (`.ttf`, `.otf`, `.ttc`, `.otc`), ``/FontEngine/BundledFont/source`` for the
     /// bundled DejaVu Sans, or a family and style that fontconfig resolves ("Noto Sans:bold").
     /// Empty: the bundled font alone.
     public var fonts: [String]
@@ -12,7 +12,7 @@ public struct FontSelection: Sendable, Hashable {
     public var faceIndex: Int?
     /// Axis values of the primary font.
     public var variations: [FontVariation]
-    /// The primary font's named instance, by index or name (see ``FontInfo/namedInstances``).
+    /// The primary font's named instance, by index or name (see ``/FontEngine/FontInfo/namedInstances``).
     public var namedInstance: String?
     /// Whether fontconfig's fallback font is appended for each character no font has.
     public var systemFallback: Bool
@@ -152,7 +152,7 @@ public struct FitRequest: Sendable {
     }
 
     /// The largest size at which the text fits with no lower bound but the smallest size fontfit
-    /// computes with (``Limits/sizes``, 10⁻⁶ pt), whatever the minimum scale factor, granularity
+    /// computes with (``/FontEngine/Limits/sizes``, 10⁻⁶ pt), whatever the minimum scale factor, granularity
     /// or preset sizes say: what a text that does not fit would need. Nil when it fits at no size.
     /// Divided by ``FitOptions/maxSize`` it is the scale a report calls "needed".
     public func neededSize(_ prepared: PreparedText) throws(FontFitError) -> Double? {
