@@ -63,46 +63,9 @@ public struct PreparedText: Sendable {
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
-    /// exactly (TextFitting's closed-form search), and the lines that prove it.
-    ///
-    /// From the second fit of a text on, a plain fit (line boxes, proportional widths, no rounding
-    /// of the size) reads the text's staircase, and the result's lines are laid out when they are
-    /// first read: a resize slider that needs only the size, or whether it fits, does not pay for
-    /// them. Until then the result keeps the prepared tables alive.
-    ///
-    /// - Parameters:
-    ///   - frame: the space to fit in, in points; either side may be `.infinity`.
-    ///   - maxSize: the size the text is drawn at when it fits, in points.
-    ///   - minimumScaleFactor: the smallest scale allowed (SwiftUI's `minimumScaleFactor`): the
-    ///     size never goes below `maxSize × minimumScaleFactor`; 1 never shrinks.
-    ///   - bounds: whether line boxes or the glyphs' ink must fit (ink needs a text prepared with ink).
-    ///   - lineSpacing: extra points between lines, as SwiftUI's `lineSpacing`.
-    ///   - alignment: where lines stand in the frame's width.
-    ///   - truncation: where "…" goes when the text does not fit even at the minimum size.
-    ///   - granularity: when set, only multiples of it are candidate sizes (1 for whole points).
-    ///   - presetSizes: when set, only these sizes are candidates (Android's preset sizes).
-    ///   - lineLimit: nil for unlimited lines; 1 keeps the text on one line, and the frame's height
-    ///     still limits the size (unlike SwiftUI's `lineLimit(1)`).
-    ///   - widths: how widths depend on the size: proportional (measured once), hinted (whole pixel
-    ///     sizes with FreeType's hinted advances, as a hinting renderer draws them), or following the
-    ///     font's optical-size axis; the last two re-measure at candidate sizes. Nil (the default)
-    ///     follows the optical-size axis of a primary font that has one the caller did not set, as
-    ///     browsers and Apple's text stacks do, and is proportional otherwise.
-    public func fit(
-        in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil,
-        bounds: FitBounds = .lineBox, lineSpacing: Double = 0, alignment: LineAlignment = .leading,
-        truncation: TruncationMode = .tail, granularity: Double? = nil, presetSizes: [Double]? = nil,
-        widths: WidthModel? = nil
-    ) throws(FontFitError) -> FitResult {
-        try layOut(
-            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-            lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-            presetSizes: presetSizes, widths: widths)
-    }
-
-    /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
     /// exactly, and the lines that prove it: see ``FitOptions`` for each setting, and
     /// <doc:FittingSemantics> for what "fits" means.
+    @inlinable @inline(__always)
     public func fit(in frame: FrameSize, options: FitOptions) throws(FontFitError) -> FitResult {
         try layOut(
             frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
@@ -113,8 +76,8 @@ public struct PreparedText: Sendable {
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
     /// (bench: refitsWithLinesPerShape).
-    @inline(__always)
-    private func layOut(
+    @usableFromInline @inline(__always)
+    func layOut(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: [Double]?, widths: WidthModel?
@@ -140,8 +103,8 @@ public struct PreparedText: Sendable {
         }
         if (bounds == .ink && !hasInk) || (lineLimit != 1 && !wraps) {
             // Prepared for less than this fit needs: measure again with everything.
-            return try fonts.prepare(text, options: shaping, images: images).fit(
-                in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+            return try fonts.prepare(text, options: shaping, images: images).layOut(
+                frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes, widths: widths)
         }
@@ -204,22 +167,9 @@ extension PreparedText {
         }
     }
 
-    /// The size ``fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:widths:)``
-    /// would pick, without laying out the lines; nil when the text fits at no size in range (the full
-    /// fit then truncates). With proportional widths this reads the text's staircase of line-count
-    /// widths, computed once per prepared text: a re-fit into a new frame costs a few comparisons.
-    public func fittedSize(
-        in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil,
-        bounds: FitBounds = .lineBox, lineSpacing: Double = 0, granularity: Double? = nil, presetSizes: [Double]? = nil,
-        widths: WidthModel? = nil
-    ) throws(FontFitError) -> Double? {
-        try sizeOnly(
-            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-            lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
-    }
-
     /// The size ``fit(in:options:)`` would pick, without laying out the lines; nil when the text
     /// fits at no size in range. Alignment and truncation do not change the size and are ignored.
+    @inlinable @inline(__always)
     public func fittedSize(in frame: FrameSize, options: FitOptions) throws(FontFitError) -> Double? {
         try sizeOnly(
             frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
@@ -230,8 +180,8 @@ extension PreparedText {
     /// Both forms of `fittedSize`, the values one by one: no options value is built on the size-only
     /// re-fit's path (bench: refitSizesPerShape). The common re-fit asks the
     /// staircase straight away; everything else takes ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``.
-    @inline(__always)
-    private func sizeOnly(
+    @usableFromInline @inline(__always)
+    func sizeOnly(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
@@ -289,9 +239,10 @@ extension PreparedText {
     ) throws(FontFitError) -> Double? {
         let model = widths ?? defaultWidthModel
         guard model == .proportional, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
-            let result = try fit(
-                in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, truncation: .none, granularity: granularity, presetSizes: presetSizes, widths: widths)
+            let result = try layOut(
+                frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, alignment: .leading, truncation: .none, granularity: granularity,
+                presetSizes: presetSizes, widths: widths)
             return result.fits ? result.size : nil
         }
         if granularity == nil, presetSizes == nil {
@@ -407,22 +358,9 @@ extension FontStack {
         return PreparedText(paragraph: paragraph, measured: builder.build(paragraph), wraps: wrapping, hasInk: ink)
     }
 
-    /// The largest size at which `text` fits `frame`; see ``PreparedText/fit(in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:widths:)``.
-    public func fit(
-        _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
-        alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
-        presetSizes: [Double]? = nil, widths: WidthModel? = nil,
-        shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
-    ) throws(FontFitError) -> FitResult {
-        try layOut(
-            text, frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-            granularity: granularity, presetSizes: presetSizes, widths: widths, shaping: shaping, images: images)
-    }
-
     /// Shapes `text` once and fits it into `frame` (see ``PreparedText/fit(in:options:)``); a
     /// one-line fit of plain text is closed-form: one shaping and a division.
+    @inlinable @inline(__always)
     public func fit(
         _ text: String, in frame: FrameSize, options: FitOptions, shaping: ShapingOptions = ShapingOptions(),
         images: [InlineImage] = []
@@ -436,8 +374,8 @@ extension FontStack {
 
     /// Both forms of `fit`, the values one by one: a one-line fit is about one shaping, and an
     /// options value built on the way would add to it.
-    @inline(__always)
-    private func layOut(
+    @usableFromInline @inline(__always)
+    func layOut(
         _ text: String, _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?,
         bounds: FitBounds, lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode,
         granularity: Double?, presetSizes: [Double]?, widths: WidthModel?, shaping: ShapingOptions, images: [InlineImage]
@@ -458,8 +396,8 @@ extension FontStack {
             }
         }
         // Measure only what this fit needs.
-        return try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink, images: images).fit(
-            in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+        return try prepare(text, options: shaping, wrapping: lineLimit != 1, ink: bounds == .ink, images: images).layOut(
+            frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
             bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
             granularity: granularity, presetSizes: presetSizes, widths: widths)
     }
@@ -479,21 +417,6 @@ extension Font {
         images: [InlineImage] = []
     ) throws(FontFitError) -> PreparedText {
         try FontStack(self).prepare(text, options: options, wrapping: wrapping, ink: ink, images: images)
-    }
-
-    /// The largest size at which `text` fits `frame` in this font alone; see
-    /// ``FontStack/fit(_:in:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:widths:shaping:images:)``.
-    public func fit(
-        _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        lineLimit: Int? = nil, bounds: FitBounds = .lineBox, lineSpacing: Double = 0,
-        alignment: LineAlignment = .leading, truncation: TruncationMode = .tail, granularity: Double? = nil,
-        presetSizes: [Double]? = nil, widths: WidthModel? = nil,
-        shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
-    ) throws(FontFitError) -> FitResult {
-        try FontStack(self).fit(
-            text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-            bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-            granularity: granularity, presetSizes: presetSizes, widths: widths, shaping: shaping, images: images)
     }
 
     /// The largest size at which `text` fits `frame` in this font alone; see

@@ -156,10 +156,11 @@ public struct FitRequest: Sendable {
     /// or preset sizes say: what a text that does not fit would need. Nil when it fits at no size.
     /// Divided by ``FitOptions/maxSize`` it is the scale a report calls "needed".
     public func neededSize(_ prepared: PreparedText) throws(FontFitError) -> Double? {
-        try prepared.fittedSize(
-            in: frame, maxSize: options.maxSize, minimumScaleFactor: min(1, Limits.sizes.lowerBound / options.maxSize),
-            lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
-            widths: options.widths)
+        var unbounded = options
+        unbounded.minimumScaleFactor = min(1, Limits.sizes.lowerBound / options.maxSize)
+        unbounded.granularity = nil
+        unbounded.presetSizes = nil
+        return try prepared.fittedSize(in: frame, options: unbounded)
     }
 }
 

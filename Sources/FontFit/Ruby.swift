@@ -62,18 +62,6 @@ public struct FittedRuby: Sendable {
 }
 
 extension FontStack {
-    /// Furigana: ruby at `ratio` × the base size over each annotated base, both fitted to
-    /// the frame with one shared scale.
-    public func ruby(
-        _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedRuby {
-        try ruby(
-            segments, in: frame,
-            options: RubyOptions(maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, ratio: ratio, spacing: spacing),
-            shaping: shaping)
-    }
-
     /// Furigana fitted to `frame` with one shared scale: see ``RubyOptions`` for each setting.
     public func ruby(
         _ segments: [RubyText], in frame: FrameSize, options settings: RubyOptions,
@@ -109,16 +97,6 @@ extension FontStack {
 }
 
 extension Font {
-    /// Furigana in this font alone; see ``FontStack/ruby(_:in:maxSize:minimumScaleFactor:ratio:spacing:shaping:)``.
-    public func ruby(
-        _ segments: [RubyText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        ratio: Double = 0.5, spacing: Double = 0, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedRuby {
-        try FontStack(self).ruby(
-            segments, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, ratio: ratio,
-            spacing: spacing, shaping: shaping)
-    }
-
     /// Furigana in this font alone; see ``FontStack/ruby(_:in:options:shaping:)``.
     public func ruby(
         _ segments: [RubyText], in frame: FrameSize, options: RubyOptions, shaping: ShapingOptions = ShapingOptions()

@@ -34,22 +34,6 @@ public struct FittedStack: Sendable {
 }
 
 extension FontStack {
-    /// Rows of single-line text sharing one size (a clock's rows, one word per row, a label sized
-    /// by a hidden template): the largest size at which every row fits the frame's width and all
-    /// rows together fit its height.
-    public func stack(
-        _ rows: [StackRowText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
-        pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
-        try stack(
-            rows, in: frame,
-            options: StackOptions(
-                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing, equalWidth: equalWidth,
-                bounds: bounds, pixelScale: pixelScale),
-            shaping: shaping)
-    }
-
     /// Rows of single-line text sharing one size: see ``StackOptions`` for each setting.
     public func stack(
         _ rows: [StackRowText], in frame: FrameSize, options settings: StackOptions,
@@ -142,20 +126,6 @@ extension FontStack {
         return (measured.advance, measured.metrics)
     }
 
-    /// One word per row, every word at the size at which the longest fits.
-    public func wordsToFit(
-        _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
-        bounds: FitBounds = .lineBox, pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
-        try wordsToFit(
-            text, in: frame,
-            options: StackOptions(
-                maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing, equalWidth: equalWidth,
-                bounds: bounds, pixelScale: pixelScale),
-            alignment: alignment, shaping: shaping)
-    }
-
     /// One word per row (split at white space), all at one size.
     public func wordsToFit(
         _ text: String, in frame: FrameSize, options: StackOptions, alignment: LineAlignment = .leading,
@@ -167,30 +137,6 @@ extension FontStack {
 }
 
 extension Font {
-    /// Rows sharing one size in this font alone; see
-    /// ``FontStack/stack(_:in:maxSize:minimumScaleFactor:spacing:equalWidth:bounds:pixelScale:shaping:)``.
-    public func stack(
-        _ rows: [StackRowText], in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        spacing: RowSpacing = .points(0), equalWidth: Bool = false, bounds: FitBounds = .lineBox,
-        pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
-        try FontStack(self).stack(
-            rows, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
-            equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
-    }
-
-    /// One word per row in this font alone; see
-    /// ``FontStack/wordsToFit(_:in:maxSize:minimumScaleFactor:spacing:alignment:equalWidth:bounds:pixelScale:shaping:)``.
-    public func wordsToFit(
-        _ text: String, in frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1,
-        spacing: RowSpacing = .points(0), alignment: LineAlignment = .leading, equalWidth: Bool = false,
-        bounds: FitBounds = .lineBox, pixelScale: Double? = nil, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
-        try FontStack(self).wordsToFit(
-            text, in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, spacing: spacing,
-            alignment: alignment, equalWidth: equalWidth, bounds: bounds, pixelScale: pixelScale, shaping: shaping)
-    }
-
     /// Rows sharing one size in this font alone; see ``FontStack/stack(_:in:options:shaping:)``.
     public func stack(
         _ rows: [StackRowText], in frame: FrameSize, options: StackOptions, shaping: ShapingOptions = ShapingOptions()

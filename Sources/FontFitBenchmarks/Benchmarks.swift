@@ -33,10 +33,10 @@ struct Benchmarks {
         let lineFrame = FrameSize(width: 200, height: 40)
         let paragraphFrame = FrameSize(width: 400, height: 300)
         func fitLine() throws -> Double {
-            try font.fit(line, in: lineFrame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1).size
+            try font.fit(line, in: lineFrame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1)).size
         }
         func fitParagraph() throws -> Double {
-            try font.fit(paragraph, in: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01).size
+            try font.fit(paragraph, in: paragraphFrame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
         }
 
         let shapeLine = time { font.shapedGlyphCount(line) }
@@ -49,20 +49,20 @@ struct Benchmarks {
         var frameWidth = 300.0
         let refit = try time { () throws -> Double in
             frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01).size
+            return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
         }
         // The same re-fits asking only for the size: the staircase answers in a few comparisons.
         frameWidth = 300
         let refitSize = try time { () throws -> Double in
             frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fittedSize(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01) ?? 0
+            return try prepared.fittedSize(in: FrameSize(width: frameWidth, height: 300), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)) ?? 0
         }
         // The same re-fits reading every line's place, as drawing them would: a re-fit finds its
         // lines only when they are read.
         frameWidth = 300
         let refitLinesBody = { () throws -> Double in
             frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            let result = try prepared.fit(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01)
+            let result = try prepared.fit(in: FrameSize(width: frameWidth, height: 300), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01))
             return readingEveryLine(of: result)
         }
         let refitLines = try time(refitLinesBody)
@@ -72,7 +72,7 @@ struct Benchmarks {
         let cardFrame = FrameSize(width: 1040, height: 470)
         let card = try font.prepare("Ship text that fits, in every language")
         let cardScene = RenderScene.fit(
-            try card.fit(in: cardFrame, maxSize: 160, minimumScaleFactor: 0.1, alignment: .center), frame: cardFrame,
+            try card.fit(in: cardFrame, options: FitOptions(maxSize: 160, minimumScaleFactor: 0.1, alignment: .center)), frame: cardFrame,
             text: card, style: .clean(canvas: FrameSize(width: 1200, height: 630), verticalAlignment: .center, padding: 80),
             pixelScale: 1)
         let cardImage = try PNGRenderer.rasterize(cardScene)
@@ -93,12 +93,12 @@ struct Benchmarks {
         frameWidth = 300
         let refitRatio = try Timing.ratio({ () throws -> Double in
             frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01).size
+            return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
         }, over: shapeParagraphBody)
         frameWidth = 300
         let refitSizeRatio = try Timing.ratio({ () throws -> Double in
             frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fittedSize(in: FrameSize(width: frameWidth, height: 300), maxSize: 100, minimumScaleFactor: 0.01) ?? 0
+            return try prepared.fittedSize(in: FrameSize(width: frameWidth, height: 300), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)) ?? 0
         }, over: shapeParagraphBody)
         frameWidth = 300
         let refitLinesRatio = try Timing.ratio(refitLinesBody, over: shapeParagraphBody)
@@ -108,7 +108,7 @@ struct Benchmarks {
         // The same fit of the French paragraph: text beyond ASCII takes the general paths
         // (graphemes found by the standard library, scripts and bidi levels by scalar).
         let frenchFitRatio = try Timing.ratio({
-            try font.fit(frenchParagraph, in: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01).size
+            try font.fit(frenchParagraph, in: paragraphFrame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
         }, over: { font.shapedGlyphCount(frenchParagraph) })
         func ratio(_ paired: Double, _ separate: Double) -> Double { Timing.countsCalls ? separate : paired }
 
@@ -160,7 +160,7 @@ struct Benchmarks {
         let breaksBody = { LineBreaker.opportunities(in: paragraph).count }
         let searchBody = { TextFitter.fit(table, options: constraints).size }
         let fitBody = {
-            try font.fit(paragraph, in: FrameSize(width: 400, height: 300), maxSize: 100, minimumScaleFactor: 0.01).size
+            try font.fit(paragraph, in: FrameSize(width: 400, height: 300), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
         }
         let wholeFitSize = try fitBody()
         precondition(wholeFitSize == searchBody(), "the split's search must fit as the whole fit does")
@@ -211,7 +211,7 @@ struct Benchmarks {
         var low = minimumSize, high = maxSize, probes = 0
         func fits(_ size: Double) throws -> Bool {
             probes += 1
-            return try font.prepare(text, ink: false).fit(in: frame, maxSize: size).fits
+            return try font.prepare(text, ink: false).fit(in: frame, options: FitOptions(maxSize: size)).fits
         }
         if try fits(high) { return (high, probes) }
         while high - low > naiveTolerance {

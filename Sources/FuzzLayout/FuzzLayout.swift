@@ -149,14 +149,14 @@ func exercise(_ data: [UInt8]) {
         let fit: FitResult?
         if entry == 1 {
             fit = try? font.prepare(text, options: shaping).fit(
-                in: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
+                in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-                presetSizes: presets, widths: widths)
+                presetSizes: presets, widths: widths))
         } else {
             fit = try? font.fit(
-                text, in: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
+                text, in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-                presetSizes: presets, widths: widths, shaping: shaping)
+                presetSizes: presets, widths: widths), shaping: shaping)
         }
         // A vertical fit keeps the fitting core's view: the frame turned a quarter.
         let vertical = shaping.direction.map { !$0.isHorizontal } ?? false
@@ -168,23 +168,21 @@ func exercise(_ data: [UInt8]) {
         }
         let spacing: RowSpacing = input.bool() ? .points(lineSpacing) : .rowHeights(lineSpacing)
         if let stack = try? font.stack(
-            rows, in: frame, maxSize: maxSize, minimumScaleFactor: factor, spacing: spacing, equalWidth: input.bool(),
-            bounds: bounds, pixelScale: granularity, shaping: shaping)
+            rows, in: frame, options: StackOptions(maxSize: maxSize, minimumScaleFactor: factor, spacing: spacing, equalWidth: input.bool(),
+            bounds: bounds, pixelScale: granularity), shaping: shaping)
         {
             check(stack.result, frame: frame, maxSize: maxSize, factor: factor)
         }
     case 4:
-        if let stack = try? font.wordsToFit(
-            text, in: frame, maxSize: maxSize, minimumScaleFactor: factor, alignment: alignment, equalWidth: true,
-            bounds: bounds, pixelScale: granularity, shaping: shaping)
+        if let stack = try? font.wordsToFit(text, in: frame, options: StackOptions(maxSize: maxSize, minimumScaleFactor: factor, equalWidth: true, bounds: bounds, pixelScale: granularity), alignment: alignment, shaping: shaping)
         {
             check(stack.result, frame: frame, maxSize: maxSize, factor: factor)
         }
     case 5:
         if let segments = try? RubyText.parse(text),
             let ruby = try? font.ruby(
-                segments, in: frame, maxSize: maxSize, minimumScaleFactor: factor, ratio: granularity ?? 0.5,
-                spacing: lineSpacing, shaping: shaping)
+                segments, in: frame, options: RubyOptions(maxSize: maxSize, minimumScaleFactor: factor, ratio: granularity ?? 0.5,
+                spacing: lineSpacing), shaping: shaping)
         {
             check(ruby.result, frame: frame, maxSize: maxSize, factor: factor)
         }
@@ -196,14 +194,14 @@ func exercise(_ data: [UInt8]) {
             _ = line
         }
         if let fit = try? font.fit(
-            text, in: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, images: images)
+            text, in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit), images: images)
         {
             check(fit, frame: frame, maxSize: maxSize, factor: factor)
         }
     case 7:
         let pixelScale = input.choice([0.5, 1, 2, 3])
         if let prepared = try? font.prepare(text, options: shaping),
-            let fit = try? prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)
+            let fit = try? prepared.fit(in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
         {
             if prepared.paragraph.isVertical {
                 // Columns: the core's view is the frame turned, and each column lies in the frame.
@@ -220,17 +218,17 @@ func exercise(_ data: [UInt8]) {
             // A second fit of the same text reads its staircase (the size, the layout, lines laid
             // out when read): it must be what a fresh fit into that frame gives.
             let other = FrameSize(width: frame.width * input.choice([0.5, 0.93, 1.07, 2]), height: frame.height)
-            if let refit = try? prepared.fit(in: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit),
+            if let refit = try? prepared.fit(in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)),
                 let fresh = try? font.prepare(text, options: shaping).fit(
-                    in: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)
+                    in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
             {
                 promise(refit.size == fresh.size && refit.fits == fresh.fits && refit.width == fresh.width
                         && refit.height == fresh.height && refit.lines == fresh.lines, "re-fit \(refit) vs fresh \(fresh) in \(other)")
                 // Once more: the layout and its lines now come from those the staircase kept.
-                if let again = try? prepared.fit(in: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit) {
+                if let again = try? prepared.fit(in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)) {
                     promise(again.size == fresh.size && again.lines == fresh.lines, "re-fit again \(again) vs fresh \(fresh) in \(other)")
                 }
-                let size = try? prepared.fittedSize(in: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)
+                let size = try? prepared.fittedSize(in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
                 promise(size == (refit.fits ? refit.size : nil), "size-only \(size as Any) vs \(refit) in \(other)")
             }
             let scene = RenderScene.fit(

@@ -30,8 +30,8 @@ struct RubyArguments: ParsableArguments {
         let fonts = try fontOptions.load(covering: segments.map { $0.base + ($0.ruby ?? "") })
         let shaping = try shaping.options(for: fonts.primary)
         let fitted = try fonts.ruby(
-            segments, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
-            ratio: ratio, spacing: rubySpacing, shaping: shaping)
+            segments, in: frame, options: RubyOptions(maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
+            ratio: ratio, spacing: rubySpacing), shaping: shaping)
         FontOptions.warnMissing(fitted.missing, in: fonts)
         return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping)
     }

@@ -33,13 +33,13 @@ struct StackArguments: ParsableArguments {
         let shaping = try shaping.options(for: fonts.primary)
         let spacing = try StackCommand.parseSpacingValue(spacing)
         let alignment = fitting.alignValue
+        let options = StackOptions(
+            maxSize: fitting.size, minimumScaleFactor: fitting.minScale, spacing: spacing, equalWidth: equalWidth,
+            bounds: fitting.boundsValue, pixelScale: pixelScale)
         let stack: FittedStack
         if let words = words {
             guard rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }
-            stack = try fonts.wordsToFit(
-                words, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
-                spacing: spacing, alignment: alignment, equalWidth: equalWidth, bounds: fitting.boundsValue,
-                pixelScale: pixelScale, shaping: shaping)
+            stack = try fonts.wordsToFit(words, in: frame, options: options, alignment: alignment, shaping: shaping)
         } else {
             guard !rows.isEmpty else { throw CLIError.usage("missing rows: give at least one row, or --words") }
             guard template.count <= rows.count, weight.count <= rows.count else {
@@ -63,10 +63,7 @@ struct StackArguments: ParsableArguments {
                     weight: index < weight.count ? weight[index] : 1,
                     alignment: index < alignments.count ? alignments[index] : alignment)
             }
-            stack = try fonts.stack(
-                stackRows, in: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
-                spacing: spacing, equalWidth: equalWidth, bounds: fitting.boundsValue,
-                pixelScale: pixelScale, shaping: shaping)
+            stack = try fonts.stack(stackRows, in: frame, options: options, shaping: shaping)
         }
         FontOptions.warnMissing(stack.missing, in: fonts)
         return Fitted(stack: stack, frame: frame, fonts: fonts, shaping: shaping)

@@ -99,8 +99,8 @@ import Testing
     func fittedLinesAreDrawnAsWideAsTheyWereMeasured(_ model: Model) throws {
         let prepared = try model.font.prepare(model.text)
         let result = try prepared.fit(
-            in: model.frame, maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: model.lineLimit,
-            widths: model.widths)
+            in: model.frame, options: FitOptions(maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: model.lineLimit,
+            widths: model.widths))
         #expect(result.fits != model.name.hasSuffix("truncated"))
         #expect(result.widths == model.widths)
         let scene = RenderScene.fit(result, frame: model.frame, text: prepared)
@@ -127,8 +127,8 @@ import Testing
         let text = "Ham\u{FFFC}burg"
         let prepared = try model.font.prepare(text, images: [InlineImage(aspectRatio: 0.5)])
         let result = try prepared.fit(
-            in: model.frame, maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: 1,
-            widths: model.widths)
+            in: model.frame, options: FitOptions(maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: 1,
+            widths: model.widths))
         #expect(result.widths == model.widths)
         let box = try #require(prepared.imageBoxes(in: result).first)
         let scene = RenderScene.fit(result, frame: model.frame, text: prepared)
@@ -168,7 +168,7 @@ import Testing
     @Test func stackRowsAreDrawnAsWideAsTheyWereMeasured() throws {
         for font in [Self.opsz, Self.dejaVu] {
             let frame = FrameSize(width: 250, height: 200)
-            let fitted = try font.stack([StackRowText("Hamburg"), StackRowText("Ham", weight: 0.5)], in: frame, maxSize: 72, minimumScaleFactor: 0.1)
+            let fitted = try font.stack([StackRowText("Hamburg"), StackRowText("Ham", weight: 0.5)], in: frame, options: StackOptions(maxSize: 72, minimumScaleFactor: 0.1))
             let scene = RenderScene.stack(fitted, frame: frame)
             for row in fitted.result.rows {
                 let line = try Self.drawnLine(in: scene, baseline: scene.origin.y + row.baseline)
@@ -182,7 +182,7 @@ import Testing
     @Test func rubyIsDrawnAsWideAsItWasMeasured() throws {
         let font = try loadFont("ipaexg.ttf")
         let frame = FrameSize(width: 300, height: 200)
-        let fitted = try font.ruby(RubyText.parse("東京[とうきょう]へ"), in: frame, maxSize: 60, minimumScaleFactor: 0.1)
+        let fitted = try font.ruby(RubyText.parse("東京[とうきょう]へ"), in: frame, options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1))
         let scene = RenderScene.ruby(fitted, frame: frame)
         let fonts = FontStack(font)
         for (segment, boxes) in zip(fitted.segments, fitted.result.segments) {

@@ -36,7 +36,7 @@ import Testing
                         for lineLimit in [nil, 1] as [Int?] {
                             do {
                                 let fit = try font.fit(
-                                    text, in: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)
+                                    text, in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
                                 returned += 1
                                 #expect(Self.keepsPromises(fit, frame: frame, maxSize: maxSize, factor: factor),
                                         "\(maxSize) × \(factor) in \(frame), lines \(String(describing: lineLimit)): \(fit.size) \(fit.width)×\(fit.height) \(fit.lines.count) lines")
@@ -57,13 +57,13 @@ import Testing
         var hintedReturned = 0, stacksReturned = 0
         for maxSize in Self.extremes {
             for frame in [FrameSize(width: 200, height: 100), FrameSize(width: 1e-300, height: 1e15), FrameSize()] {
-                if let fit = try? font.fit("Hinted", in: frame, maxSize: maxSize, minimumScaleFactor: 0.5, widths: .hinted) {
+                if let fit = try? font.fit("Hinted", in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: 0.5, widths: .hinted)) {
                     hintedReturned += 1
                     #expect(Self.keepsPromises(fit, frame: frame, maxSize: maxSize, factor: 0.5), "hinted \(maxSize) in \(frame)")
                 }
                 if let stack = try? font.stack(
-                    [StackRowText("Hello"), StackRowText("World", alignment: .trailing)], in: frame, maxSize: maxSize,
-                    minimumScaleFactor: 1e-3)
+                    [StackRowText("Hello"), StackRowText("World", alignment: .trailing)], in: frame, options: StackOptions(maxSize: maxSize,
+                    minimumScaleFactor: 1e-3))
                 {
                     stacksReturned += 1
                     let result = stack.result

@@ -73,7 +73,7 @@ import Testing
 
     @Test func aFitFallsBackToo() throws {
         let prepared = try Self.stack.prepare("Total 東京 مرحبا")
-        let result = try prepared.fit(in: FrameSize(width: 200, height: 40), maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1)
+        let result = try prepared.fit(in: FrameSize(width: 200, height: 40), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1))
         let measured = try Self.stack.measure("Total 東京 مرحبا", size: result.size)
         #expect(abs(result.lines[0].width - measured.width) <= 1e-9 * measured.width)
         #expect(prepared.missing.isEmpty)
@@ -88,7 +88,7 @@ import Testing
         let stack = try FontStack([loadFont("Cantarell-Regular.otf"), loadFont("NotoSansArabic-Regular.ttf")])
         let texts = ["مرحبا", "Row 1", "Total: 100 مرحبا", "ก ok", "ขก"]
         let rows = texts.map { StackRowText($0) } + [StackRowText("7", template: "88:88")]
-        let fitted = try stack.stack(rows, in: FrameSize(width: 300, height: 400), maxSize: 60, minimumScaleFactor: 0.01)
+        let fitted = try stack.stack(rows, in: FrameSize(width: 300, height: 400), options: StackOptions(maxSize: 60, minimumScaleFactor: 0.01))
         let size = fitted.result.size
         for (index, text) in (texts + ["88:88"]).enumerated() {
             let measured = try stack.measure(text, size: size)

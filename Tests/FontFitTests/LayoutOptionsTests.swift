@@ -16,8 +16,8 @@ import Testing
                 maxSize: 30, minimumScaleFactor: 0.5, lineLimit: lineLimit, lineSpacing: 2, alignment: .center,
                 truncation: truncation, granularity: 0.5)
             let long = try prepared.fit(
-                in: frame, maxSize: 30, minimumScaleFactor: 0.5, lineLimit: lineLimit, lineSpacing: 2,
-                alignment: .center, truncation: truncation, granularity: 0.5)
+                in: frame, options: FitOptions(maxSize: 30, minimumScaleFactor: 0.5, lineLimit: lineLimit, lineSpacing: 2,
+                alignment: .center, truncation: truncation, granularity: 0.5))
             let viaOptions = try prepared.fit(in: frame, options: options)
             #expect(viaOptions.size == long.size && viaOptions.lines == long.lines && viaOptions.fits == long.fits)
             let oneShot = try font.fit(Self.text, in: frame, options: options)
@@ -46,8 +46,8 @@ import Testing
         let rows = [StackRowText("01:"), StackRowText("12:34"), StackRowText(".56", alignment: .trailing)]
         let frame = FrameSize(width: 250, height: 250)
         let long = try font.stack(
-            rows, in: frame, maxSize: 300, minimumScaleFactor: 0.01, spacing: .rowHeights(0.1), equalWidth: true,
-            pixelScale: 2)
+            rows, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01, spacing: .rowHeights(0.1), equalWidth: true,
+            pixelScale: 2))
         let options = StackOptions(
             maxSize: 300, minimumScaleFactor: 0.01, spacing: .rowHeights(0.1), equalWidth: true, pixelScale: 2)
         let viaOptions = try font.stack(rows, in: frame, options: options)
@@ -58,7 +58,7 @@ import Testing
         let japanese = try loadFont("ipaexg.ttf")
         let segments = try RubyText.parse("今日[こんにち]は")
         let rubyFrame = FrameSize(width: 200, height: 80)
-        let rubyLong = try japanese.ruby(segments, in: rubyFrame, maxSize: 60, minimumScaleFactor: 0.1, ratio: 0.4, spacing: 3)
+        let rubyLong = try japanese.ruby(segments, in: rubyFrame, options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1, ratio: 0.4, spacing: 3))
         let rubyOptions = try japanese.ruby(
             segments, in: rubyFrame, options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1, ratio: 0.4, spacing: 3))
         #expect(rubyOptions.result.size == rubyLong.result.size && rubyOptions.result.rubySize == rubyLong.result.rubySize)

@@ -34,7 +34,7 @@ import Testing
         let frame = FrameSize(width: 60, height: 1000)
         func lines(_ style: LineBreakStyle) throws -> [String] {
             try font.fit(
-                "コンピューター", in: frame, maxSize: 20,
+                "コンピューター", in: frame, options: FitOptions(maxSize: 20),
                 shaping: ShapingOptions(language: "ja", lineBreak: style)
             ).lines.map(\.text)
         }

@@ -24,7 +24,7 @@ import Testing
         let lineHeight = try font.measure("12:34", size: 1).metrics.lineHeight
         for frame in Self.frames {
             let fitted = try font.stack(
-                rows, in: frame, maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true, shaping: tnum)
+                rows, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true), shaping: tnum)
             let result = fitted.result
             let expected = min(300, frame.width / middle, frame.height / (3 * lineHeight))
             #expect(abs(result.size - expected) <= 1e-9 * expected, "\(frame)")
@@ -46,7 +46,7 @@ import Testing
         for frame in Self.frames {
             for scale in [2.0, 3.0] {
                 let result = try font.stack(
-                    rows, in: frame, maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: scale).result
+                    rows, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: scale)).result
                 #expect(Set(result.rows.map(\.height)).count == 1)
                 for row in result.rows {
                     for value in [row.x, row.y, row.width, row.height] {
@@ -64,7 +64,7 @@ import Testing
         let words = text.split(separator: " ").map(String.init)
         let longest = try words.map { try Self.unitWidth($0, font) }.max()!
         let frame = FrameSize(width: 200, height: 400)
-        let fitted = try font.wordsToFit(text, in: frame, maxSize: 300, minimumScaleFactor: 0.01)
+        let fitted = try font.wordsToFit(text, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01))
         #expect(fitted.rows.map(\.text) == words)
         #expect(abs(fitted.result.size - min(frame.width / longest, 300)) <= 1e-9 * fitted.result.size
             || fitted.result.height >= frame.height * (1 - 1e-9), "the longest word, or the height, limits")
@@ -77,7 +77,7 @@ import Testing
         let template = try Self.unitWidth("1/1000s", font, tnum)
         let frame = FrameSize(width: 150, height: 80)
         let results = try ["1/5s", "1/60s", "1/250s", "1/1000s"].map { value in
-            try font.stack([StackRowText(value, template: "1/1000s")], in: frame, maxSize: 100, minimumScaleFactor: 0.1, shaping: tnum).result
+            try font.stack([StackRowText(value, template: "1/1000s")], in: frame, options: StackOptions(maxSize: 100, minimumScaleFactor: 0.1), shaping: tnum).result
         }
         for result in results {
             #expect(abs(result.size - min(100, frame.width / template)) <= 1e-9 * result.size)
@@ -102,7 +102,7 @@ import Testing
         let segments = try RubyText.parse("今日[こんにち]は")
         #expect(segments == [RubyText("今日", ruby: "こんにち"), RubyText("は")])
         let frame = FrameSize(width: 300, height: 120)
-        let fitted = try font.ruby(segments, in: frame, maxSize: 100, minimumScaleFactor: 0.1)
+        let fitted = try font.ruby(segments, in: frame, options: RubyOptions(maxSize: 100, minimumScaleFactor: 0.1))
         let result = fitted.result
         #expect(result.rubySize == result.size / 2)
         let base = try Self.unitWidth("今日", font), ruby = try Self.unitWidth("こんにち", font), ha = try Self.unitWidth("は", font)
@@ -139,8 +139,8 @@ import Testing
         let font = try loadFont("DejaVuSans.ttf")
         let frame = FrameSize(width: 250, height: 250)
         let fitted = try font.stack(
-            ["01:", "12:34", ".56"].map { StackRowText($0) }, in: frame, maxSize: 300, minimumScaleFactor: 0.01,
-            equalWidth: true)
+            ["01:", "12:34", ".56"].map { StackRowText($0) }, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01,
+            equalWidth: true))
         let scene = RenderScene.stack(fitted, frame: frame)
         let image = try PNGRenderer.rasterize(scene)
         let scale = scene.pixelScale, margin = RenderScene.margin
@@ -182,7 +182,7 @@ extension SeedLayoutTests {
         let image = InlineImage(aspectRatio: 0.75)
         let frame = FrameSize(width: 200, height: 60)
         let prepared = try font.prepare(text, images: [image])
-        let result = try prepared.fit(in: frame, maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1)
+        let result = try prepared.fit(in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1))
         let lineHeight = try font.measure(text, size: 1).metrics.lineHeight
         let unitWidth = try font.measure(text, size: 1, images: [image]).width
         #expect(abs(result.size - min(frame.width / unitWidth, frame.height / lineHeight)) <= 1e-9 * result.size)

@@ -45,11 +45,11 @@ import Testing
                     let prepared = try route.fonts.prepare(text, options: route.shaping)
                     let fits = [
                         try prepared.fit(
-                            in: frame, maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
-                            truncation: truncation, widths: route.widths),
+                            in: frame, options: FitOptions(maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
+                            truncation: truncation, widths: route.widths)),
                         try route.fonts.fit(
-                            text, in: frame, maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
-                            truncation: truncation, widths: route.widths, shaping: route.shaping),
+                            text, in: frame, options: FitOptions(maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
+                            truncation: truncation, widths: route.widths), shaping: route.shaping),
                     ]
                     for fit in fits {
                         #expect(!fit.fits, "\(text) in \(lineLimit.map(String.init) ?? "any") lines")

@@ -18,7 +18,7 @@ import FontFit
     static let frame = FrameSize(width: 0.0005, height: 0.001)
 
     static func fit(_ prepared: PreparedText, maxSize: Double = 0.001, minimumScaleFactor: Double = 0.001) throws -> FitResult {
-        try prepared.fit(in: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: Int.max)
+        try prepared.fit(in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: Int.max))
     }
 
     /// The text prepared in `name`, fitted into a first frame and then re-fitted into `frame`.
@@ -26,7 +26,7 @@ import FontFit
         let font = try loadFont(name)
         let shaping = ShapingOptions(direction: .topToBottom)
         let prepared = try font.prepare(text, options: shaping)
-        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max)
+        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), options: FitOptions(maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max))
         return (font, shaping, try fit(prepared))
     }
 

@@ -23,11 +23,11 @@ import FontFitTestSupport
                 width: round % 17 == 0 ? .infinity : Double.random(in: 20...400, using: &generator),
                 height: Double.random(in: 10...300, using: &generator))
             let result = try font.fit(
-                text, in: frame, maxSize: Double.random(in: 8...60, using: &generator),
+                text, in: frame, options: FitOptions(maxSize: Double.random(in: 8...60, using: &generator),
                 minimumScaleFactor: Double.random(in: 0.05...1, using: &generator),
                 lineLimit: [nil, 1, 2, 3].randomElement(using: &generator)!,
                 alignment: [.leading, .center, .trailing].randomElement(using: &generator)!,
-                truncation: [.tail, .head, .middle, .none].randomElement(using: &generator)!)
+                truncation: [.tail, .head, .middle, .none].randomElement(using: &generator)!))
             let id = ids[round % ids.count]
             var streamed = JSONBytes()
             BatchRunner.write(result, id: id, to: &streamed)
