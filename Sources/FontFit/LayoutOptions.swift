@@ -6,7 +6,6 @@
 /// options.truncation = .middle
 /// let result = try font.fit("Einstellungen speichern", in: FrameSize(width: 120, height: 44), options: options)
 /// ```
-@frozen
 public struct FitOptions: Sendable, Hashable {
     /// The size the text is drawn at when it fits, in points; the result is never larger.
     public var maxSize: Double
@@ -36,9 +35,9 @@ public struct FitOptions: Sendable, Hashable {
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default
     /// to SwiftUI's behaviour (unlimited lines, line boxes, leading, tail truncation, any size).
-    /// Inlinable, like the fits that take it: a re-fit built with an options value costs what one
-    /// given the values one by one does (bench: refitSizesPerShape).
-    @inlinable @inline(__always)
+    /// Inlinable, like the fits that take it: a re-fit reads its values straight from an options
+    /// value the caller holds (bench: refitSizesPerShape).
+    @inlinable
     public init(
         maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil, bounds: FitBounds = .lineBox,
         lineSpacing: Double = 0, alignment: LineAlignment = .leading, truncation: TruncationMode = .tail,
