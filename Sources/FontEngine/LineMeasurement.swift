@@ -63,17 +63,24 @@ public struct LineMeasurement: Sendable {
 }
 
 extension ShapedParagraph {
+    /// The box of the inline image a placed glyph stands for, in points, y down, with the line's pen
+    /// starting at `penX` on `baseline`: it stands on the baseline like a glyph, as tall as the line
+    /// (or cap height). Nil for a glyph that is not an image.
+    package func imageBox(of placed: PlacedGlyph, size: Double, penX: Double, baseline: Double) -> Box? {
+        guard let image = placed.image else { return nil }
+        let extent = images[image].unitExtent(in: primary)
+        return Box(
+            x: penX + placed.x * size, y: baseline - extent.yMax * size, width: extent.xMax * size,
+            height: (extent.yMax - extent.yMin) * size)
+    }
+
     /// The whole text measured as one line at `size` points. For vertical text the line box is a
     /// column: x across it with the glyphs' vertical origins on its centre line, y down it.
     public func measure(size: Double) -> LineMeasurement {
         let metrics = lineMetrics().scaled(by: size)
         var imageBoxes: [Box] = []
         let advance = walk { placed in
-            guard let image = placed.image else { return }
-            let extent = images[image].unitExtent(in: primary)
-            imageBoxes.append(Box(
-                x: placed.x * size, y: metrics.ascent - extent.yMax * size, width: extent.xMax * size,
-                height: (extent.yMax - extent.yMin) * size))
+            if let box = imageBox(of: placed, size: size, penX: 0, baseline: metrics.ascent) { imageBoxes.append(box) }
         } * size
         let width = isVertical ? metrics.lineHeight : advance
         let ink = inkBounds().map { bounds in

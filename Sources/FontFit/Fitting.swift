@@ -315,19 +315,21 @@ extension PreparedText {
     /// leaves its space whatever the width model; an image a truncated line cut has no box.
     public func imageBoxes(in result: FitResult) -> [Box] {
         guard !images.isEmpty else { return [] }
-        let measured = paragraph(measuredFor: result)
+        return imageBoxes(in: result, drawn: drawnLines(of: result))
+    }
+
+    /// ``imageBoxes(in:)`` read from `drawn`, the result's lines as ``drawnLines(of:)`` made them
+    /// (a picture draws the same lines, so it shapes them once).
+    func imageBoxes(in result: FitResult, drawn: [ShapedParagraph]) -> [Box] {
+        guard !images.isEmpty else { return [] }
         var boxes: [Box] = []
-        for line in result.lines {
-            let drawn = drawn(line, from: measured)
-            guard !drawn.images.isEmpty else { continue }
+        for (line, drawn) in zip(result.lines, drawn) where !drawn.images.isEmpty {
             // Walked in visual order, listed in the text's order.
             var placed: [(offset: Int, box: Box)] = []
             drawn.walk { glyph in
-                guard let image = glyph.image else { return }
-                let extent = drawn.images[image].unitExtent(in: drawn.primary)
-                placed.append((glyph.glyph.cluster, Box(
-                    x: line.penX + glyph.penX * result.size, y: line.baseline - extent.yMax * result.size,
-                    width: extent.xMax * result.size, height: (extent.yMax - extent.yMin) * result.size)))
+                guard let box = drawn.imageBox(of: glyph, size: result.size, penX: line.penX, baseline: line.baseline)
+                else { return }
+                placed.append((glyph.glyph.cluster, box))
             }
             boxes += placed.sorted { $0.offset < $1.offset }.map(\.box)
         }

@@ -103,9 +103,10 @@ extension RenderScene {
         var scene = RenderScene(
             frame: frame, used: (result.width, result.height), style: style, pixelScale: pixelScale,
             title: result.lines.map(\.text).joined(separator: " "))
-        prepared.imageBoxes(in: result).forEach { scene.addImage($0) }
+        let drawnLines = prepared.drawnLines(of: result)
+        prepared.imageBoxes(in: result, drawn: drawnLines).forEach { scene.addImage($0) }
         let lineHeight = prepared.paragraph.lineMetrics().lineHeight * result.size
-        for (line, drawn) in zip(result.lines, prepared.drawnLines(of: result)) {
+        for (line, drawn) in zip(result.lines, drawnLines) {
             scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
             scene.addLayoutText(drawn, size: result.size, x: line.penX, baseline: line.baseline)
         }
