@@ -1,6 +1,7 @@
-/// A box in a line box's coordinates: origin at the line box's top-left corner, y growing down,
-/// baseline at y = ascent.
-public struct Box: Sendable, Hashable, Encodable {
+/// A rectangle in points, y growing down: a line's ink and images (origin at its line box's
+/// top-left corner, baseline at y = ascent), a layout's rows, boxes and columns (origin at the
+/// frame's top-left corner), and the rectangles a scene draws.
+public struct LayoutRect: Sendable, Hashable, Encodable {
     /// The left edge.
     public var x: Double
     /// The top edge.
@@ -10,7 +11,7 @@ public struct Box: Sendable, Hashable, Encodable {
     /// The height.
     public var height: Double
 
-    /// A box from its top-left corner and size.
+    /// A rectangle from its top-left corner and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -37,17 +38,17 @@ public struct LineMeasurement: Sendable {
     public let metrics: LineMetrics
     /// The union of the positioned glyphs' outline bounds (and image boxes), in line-box
     /// coordinates; nil when no glyph has ink (empty or whitespace-only text).
-    public let ink: Box?
+    public let ink: LayoutRect?
     /// The glyphs shaped, over every run.
     public let glyphCount: Int
     /// Characters no font has a glyph for (they shaped to glyph 0), in text order, unique.
     public let missing: [Unicode.Scalar]
     /// Each inline image's box, in line-box coordinates.
-    public let images: [Box]
+    public let images: [LayoutRect]
 
     package init(
         size: Double, unitsPerEm: Int, width: Double, advance: Double? = nil, isVertical: Bool = false,
-        metrics: LineMetrics, ink: Box?, glyphCount: Int, missing: [Unicode.Scalar], images: [Box] = []
+        metrics: LineMetrics, ink: LayoutRect?, glyphCount: Int, missing: [Unicode.Scalar], images: [LayoutRect] = []
     ) {
         self.size = size
         self.unitsPerEm = unitsPerEm
@@ -66,10 +67,10 @@ extension ShapedParagraph {
     /// The box of the inline image a placed glyph stands for, in points, y down, with the line's pen
     /// starting at `penX` on `baseline`: it stands on the baseline like a glyph, as tall as the line
     /// (or cap height). Nil for a glyph that is not an image.
-    package func imageBox(of placed: PlacedGlyph, size: Double, penX: Double, baseline: Double) -> Box? {
+    package func imageBox(of placed: PlacedGlyph, size: Double, penX: Double, baseline: Double) -> LayoutRect? {
         guard let image = placed.image else { return nil }
         let extent = images[image].unitExtent(in: primary)
-        return Box(
+        return LayoutRect(
             x: penX + placed.x * size, y: baseline - extent.yMax * size, width: extent.xMax * size,
             height: (extent.yMax - extent.yMin) * size)
     }
@@ -78,13 +79,13 @@ extension ShapedParagraph {
     /// column: x across it with the glyphs' vertical origins on its centre line, y down it.
     public func measure(size: Double) -> LineMeasurement {
         let metrics = lineMetrics().scaled(by: size)
-        var imageBoxes: [Box] = []
+        var imageBoxes: [LayoutRect] = []
         let advance = walk { placed in
             if let box = imageBox(of: placed, size: size, penX: 0, baseline: metrics.ascent) { imageBoxes.append(box) }
         } * size
         let width = isVertical ? metrics.lineHeight : advance
         let ink = inkBounds().map { bounds in
-            Box(
+            LayoutRect(
                 x: (isVertical ? width / 2 : 0) + bounds.xMin * size,
                 y: (isVertical ? 0 : metrics.ascent) - bounds.yMax * size,
                 width: (bounds.xMax - bounds.xMin) * size, height: (bounds.yMax - bounds.yMin) * size)
@@ -177,7 +178,7 @@ extension Font {
     }
 }
 
-extension Box: CustomStringConvertible {
+extension LayoutRect: CustomStringConvertible {
     /// "x 4.711 y 8.086 width 275.273 height 42.047".
     public var description: String { "x \(x) y \(y) width \(width) height \(height)" }
 }

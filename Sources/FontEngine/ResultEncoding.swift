@@ -41,7 +41,7 @@ extension LineMeasurement: Encodable {
         try container.encode(metrics.descent, forKey: .descent)
         try container.encode(metrics.lineGap, forKey: .lineGap)
         try container.encode(metrics.lineHeight, forKey: .lineHeight)
-        try container.encode(ink ?? Box(x: 0, y: metrics.ascent, width: 0, height: 0), forKey: .ink)
+        try container.encode(ink ?? LayoutRect(x: 0, y: metrics.ascent, width: 0, height: 0), forKey: .ink)
         try container.encode(glyphCount, forKey: .glyphCount)
         try container.encode(missing.map(\.codePointLabel), forKey: .missing)
         try container.encode(advance, forKey: .advance)

@@ -62,13 +62,13 @@ public struct PreparedText: Sendable {
         hasSoftHyphens = measured.hyphenAdvance > 0 && table.drawsHyphens
     }
 
-    /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits `frame`,
-    /// exactly, and the lines that prove it: see ``FitOptions`` for each setting, and
+    /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits the
+    /// options' frame, exactly, and the lines that prove it: see ``FitOptions`` for each setting, and
     /// <doc:FittingSemantics> for what "fits" means.
     @inlinable @inline(__always)
-    public func fit(in frame: FrameSize, options: FitOptions) throws(FontFitError) -> FitResult {
+    public func fit(options: FitOptions) throws(FontFitError) -> FitResult {
         try layOut(
-            frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
+            options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
             presetSizes: options.presetSizes, widths: options.widths)
@@ -159,20 +159,23 @@ extension PreparedText {
     /// is tall, as long as its text's vertical advance, its top where alignment puts it. (A
     /// vertical ``/TextFitting/FitResult`` keeps the fitting core's view: its lines are the columns in their own
     /// coordinates, x down the column and y across the columns from the right edge.)
-    public func columns(of result: FitResult, in frame: FrameSize) -> [FittedColumn] {
+    public func columns(of result: FitResult, in frame: FrameSize) -> [PlacedText] {
         let width = measured.lineHeight * result.size
         let rightEdge = frame.width.isFinite ? frame.width : result.height
         return result.lines.map { line in
-            FittedColumn(text: line.text, x: rightEdge - line.y - width, y: line.x, width: width, height: line.width)
+            let x = rightEdge - line.y - width
+            return PlacedText(
+                text: line.text, size: result.size, frame: LayoutRect(x: x, y: line.x, width: width, height: line.width),
+                baseline: x + width / 2, penStart: line.x)
         }
     }
 
-    /// The size ``fit(in:options:)`` would pick, without laying out the lines; nil when the text
+    /// The size ``fit(options:)`` would pick, without laying out the lines; nil when the text
     /// fits at no size in range. Alignment and truncation do not change the size and are ignored.
     @inlinable @inline(__always)
-    public func fittedSize(in frame: FrameSize, options: FitOptions) throws(FontFitError) -> Double? {
+    public func fittedSize(options: FitOptions) throws(FontFitError) -> Double? {
         try sizeOnly(
-            frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
+            options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
             bounds: options.bounds, lineSpacing: options.lineSpacing, granularity: options.granularity,
             presetSizes: options.presetSizes, widths: options.widths)
     }
@@ -313,19 +316,19 @@ extension PreparedText {
     /// frame): it stands on its line's baseline like a glyph, as tall as the line (or cap height).
     /// Read from the lines as they are drawn (``drawnLines(of:)``), so an image sits where drawing
     /// leaves its space whatever the width model; an image a truncated line cut has no box.
-    public func imageBoxes(in result: FitResult) -> [Box] {
+    public func imageBoxes(in result: FitResult) -> [LayoutRect] {
         guard !images.isEmpty else { return [] }
         return imageBoxes(in: result, drawn: drawnLines(of: result))
     }
 
     /// ``imageBoxes(in:)`` read from `drawn`, the result's lines as ``drawnLines(of:)`` made them
     /// (a picture draws the same lines, so it shapes them once).
-    func imageBoxes(in result: FitResult, drawn: [ShapedParagraph]) -> [Box] {
+    func imageBoxes(in result: FitResult, drawn: [ShapedParagraph]) -> [LayoutRect] {
         guard !images.isEmpty else { return [] }
-        var boxes: [Box] = []
+        var boxes: [LayoutRect] = []
         for (line, drawn) in zip(result.lines, drawn) where !drawn.images.isEmpty {
             // Walked in visual order, listed in the text's order.
-            var placed: [(offset: Int, box: Box)] = []
+            var placed: [(offset: Int, box: LayoutRect)] = []
             drawn.walk { glyph in
                 guard let box = drawn.imageBox(of: glyph, size: result.size, penX: line.penX, baseline: line.baseline)
                 else { return }
@@ -360,15 +363,14 @@ extension FontStack {
         return PreparedText(paragraph: paragraph, measured: builder.build(paragraph), wraps: wrapping, hasInk: ink)
     }
 
-    /// Shapes `text` once and fits it into `frame` (see ``PreparedText/fit(in:options:)``); a
-    /// one-line fit of plain text is closed-form: one shaping and a division.
+    /// Shapes `text` once and fits it into the options' frame (see ``PreparedText/fit(options:)``);
+    /// a one-line fit of plain text is closed-form: one shaping and a division.
     @inlinable @inline(__always)
     public func fit(
-        _ text: String, in frame: FrameSize, options: FitOptions, shaping: ShapingOptions = ShapingOptions(),
-        images: [InlineImage] = []
+        _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
         try layOut(
-            text, frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
+            text, options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
             presetSizes: options.presetSizes, widths: options.widths, shaping: shaping, images: images)
@@ -409,26 +411,6 @@ extension FontStack {
     /// Automatic optical sizing: widths follow the size when the primary font has an `opsz` axis the
     /// caller did not set.
     var defaultWidthModel: WidthModel { primary.followsOpticalSize ? .followingOpticalSize : .proportional }
-}
-
-extension Font {
-    /// Shapes `text` once in this font alone and measures it for fitting; see
-    /// ``FontStack/prepare(_:options:wrapping:ink:images:)``.
-    public func prepare(
-        _ text: String, options: ShapingOptions = ShapingOptions(), wrapping: Bool = true, ink: Bool = true,
-        images: [InlineImage] = []
-    ) throws(FontFitError) -> PreparedText {
-        try FontStack(self).prepare(text, options: options, wrapping: wrapping, ink: ink, images: images)
-    }
-
-    /// The largest size at which `text` fits `frame` in this font alone; see
-    /// ``FontStack/fit(_:in:options:shaping:images:)``.
-    public func fit(
-        _ text: String, in frame: FrameSize, options: FitOptions, shaping: ShapingOptions = ShapingOptions(),
-        images: [InlineImage] = []
-    ) throws(FontFitError) -> FitResult {
-        try FontStack(self).fit(text, in: frame, options: options, shaping: shaping, images: images)
-    }
 }
 
 extension FitConstraints {
@@ -522,16 +504,29 @@ extension FitConstraints {
     }
 }
 
-/// One column of a vertical fit, in the frame's coordinates (points, y down).
-public struct FittedColumn: Sendable, Hashable {
-    /// The column's text.
+/// Text placed in a layout at its own size: a stack's row, a ruby segment's base or ruby, or a
+/// column of a vertical fit.
+public struct PlacedText: Sendable, Hashable {
+    /// The text drawn.
     public var text: String
-    /// The column's left edge and top.
-    public var x: Double
-    /// The column's top edge.
-    public var y: Double
-    /// Across: the line height at the fitted size.
-    public var width: Double
-    /// Down: the column's advance (its text's vertical advances) at the fitted size.
-    public var height: Double
+    /// The font size it is drawn at, in points.
+    public var size: Double
+    /// Its box, in points, y down from the frame's top-left corner: a row's line box, a ruby box,
+    /// or a column (as wide as a line is tall, as long as its text's vertical advance).
+    public var frame: LayoutRect
+    /// The line the glyphs stand on: the y of a row's or box's baseline; for a column, the x of
+    /// the centre line its glyphs' vertical origins lie on.
+    public var baseline: Double
+    /// Where the pen starts along the text: the x of a row's or box's text (its frame's x plus
+    /// its alignment inside it); for a column, the y of its top.
+    public var penStart: Double
+
+    /// Text of `size` in `frame`, its glyphs on `baseline` from `penStart`.
+    public init(text: String, size: Double, frame: LayoutRect, baseline: Double, penStart: Double) {
+        self.text = text
+        self.size = size
+        self.frame = frame
+        self.baseline = baseline
+        self.penStart = penStart
+    }
 }

@@ -1,12 +1,14 @@
-/// Everything that decides a fit besides the text, its fonts and the frame: the size range, lines,
+/// Everything that decides a fit besides the text and its fonts: the frame, the size range, lines,
 /// bounds, placement and which sizes are candidates.
 ///
 /// ```swift
-/// var options = FitOptions(maxSize: 34, minimumScaleFactor: 0.5, lineLimit: 2)
+/// var options = FitOptions(frame: FrameSize(width: 120, height: 44), maxSize: 34, minimumScaleFactor: 0.5, lineLimit: 2)
 /// options.truncation = .middle
-/// let result = try font.fit("Einstellungen speichern", in: FrameSize(width: 120, height: 44), options: options)
+/// let result = try fonts.fit("Einstellungen speichern", options: options)
 /// ```
 public struct FitOptions: Sendable, Hashable {
+    /// The frame the text must fit, in points; either side may be infinite.
+    public var frame: FrameSize
     /// The size the text is drawn at when it fits, in points; the result is never larger.
     public var maxSize: Double
     /// The smallest scale allowed, in (0, 1] (SwiftUI's `minimumScaleFactor`): the size never goes
@@ -39,10 +41,11 @@ public struct FitOptions: Sendable, Hashable {
     /// value the caller holds (bench: refitSizesPerShape).
     @inlinable
     public init(
-        maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil, bounds: FitBounds = .lineBox,
+        frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, lineLimit: Int? = nil, bounds: FitBounds = .lineBox,
         lineSpacing: Double = 0, alignment: LineAlignment = .leading, truncation: TruncationMode = .tail,
         granularity: Double? = nil, presetSizes: [Double]? = nil, widths: WidthModel? = nil
     ) {
+        self.frame = frame
         self.maxSize = maxSize
         self.minimumScaleFactor = minimumScaleFactor
         self.lineLimit = lineLimit
@@ -56,8 +59,10 @@ public struct FitOptions: Sendable, Hashable {
     }
 }
 
-/// Everything that decides a shared-size stack besides its rows, fonts and frame.
+/// Everything that decides a shared-size stack besides its rows and fonts.
 public struct StackOptions: Sendable, Hashable {
+    /// The frame the rows must fit together, in points; either side may be infinite.
+    public var frame: FrameSize
     /// The size rows of weight 1 are drawn at when they fit, in points.
     public var maxSize: Double
     /// The smallest scale allowed, in (0, 1].
@@ -75,9 +80,10 @@ public struct StackOptions: Sendable, Hashable {
 
     /// Options for a stack from `maxSize` down to `maxSize × minimumScaleFactor`, rows touching.
     public init(
-        maxSize: Double, minimumScaleFactor: Double = 1, spacing: RowSpacing = .points(0), equalWidth: Bool = false,
-        bounds: FitBounds = .lineBox, pixelScale: Double? = nil
+        frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, spacing: RowSpacing = .points(0),
+        equalWidth: Bool = false, bounds: FitBounds = .lineBox, pixelScale: Double? = nil
     ) {
+        self.frame = frame
         self.maxSize = maxSize
         self.minimumScaleFactor = minimumScaleFactor
         self.spacing = spacing
@@ -87,8 +93,10 @@ public struct StackOptions: Sendable, Hashable {
     }
 }
 
-/// Everything that decides a ruby (furigana) layout besides its text, fonts and frame.
+/// Everything that decides a ruby (furigana) layout besides its text and fonts.
 public struct RubyOptions: Sendable, Hashable {
+    /// The frame the base and ruby lines must fit together, in points; either side may be infinite.
+    public var frame: FrameSize
     /// The base text's size when it fits, in points.
     public var maxSize: Double
     /// The smallest scale allowed, in (0, 1].
@@ -99,7 +107,10 @@ public struct RubyOptions: Sendable, Hashable {
     public var spacing: Double
 
     /// Options for ruby at half the base size, from `maxSize` down to `maxSize × minimumScaleFactor`.
-    public init(maxSize: Double, minimumScaleFactor: Double = 1, ratio: Double = 0.5, spacing: Double = 0) {
+    public init(
+        frame: FrameSize, maxSize: Double, minimumScaleFactor: Double = 1, ratio: Double = 0.5, spacing: Double = 0
+    ) {
+        self.frame = frame
         self.maxSize = maxSize
         self.minimumScaleFactor = minimumScaleFactor
         self.ratio = ratio

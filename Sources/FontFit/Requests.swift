@@ -118,22 +118,18 @@ public struct FontSelection: Sendable, Hashable {
 public struct FitRequest: Sendable {
     /// The text; each U+FFFC stands for the next of ``images``.
     public var text: String
-    /// The space the text must fit in.
-    public var frame: FrameSize
-    /// The size range and every other fitting setting.
+    /// The frame, the size range and every other fitting setting.
     public var options: FitOptions
     /// Features, direction, script, language and line-break strictness.
     public var shaping: ShapingOptions
     /// What each U+FFFC of the text stands for, in order.
     public var images: [InlineImage]
 
-    /// A request for `text` in `frame`.
+    /// A request to fit `text` as `options` say.
     public init(
-        _ text: String, in frame: FrameSize, options: FitOptions, shaping: ShapingOptions = ShapingOptions(),
-        images: [InlineImage] = []
+        _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) {
         self.text = text
-        self.frame = frame
         self.options = options
         self.shaping = shaping
         self.images = images
@@ -148,7 +144,7 @@ public struct FitRequest: Sendable {
 
     /// The fit of `prepared` (made by ``prepare(in:)``).
     public func fit(_ prepared: PreparedText) throws(FontFitError) -> FitResult {
-        try prepared.fit(in: frame, options: options)
+        try prepared.fit(options: options)
     }
 
     /// The largest size at which the text fits with no lower bound but the smallest size fontfit
@@ -160,7 +156,7 @@ public struct FitRequest: Sendable {
         unbounded.minimumScaleFactor = min(1, Limits.sizes.lowerBound / options.maxSize)
         unbounded.granularity = nil
         unbounded.presetSizes = nil
-        return try prepared.fittedSize(in: frame, options: unbounded)
+        return try prepared.fittedSize(options: unbounded)
     }
 }
 

@@ -47,26 +47,64 @@ public struct RubyText: Sendable, Hashable {
     }
 }
 
-/// A ruby layout fitted in a font, with the text of every box.
-public struct FittedRuby: Sendable {
-    /// The shared size and every box.
-    public var result: RubyResult
-    /// The text of each box pair, in order.
-    public var segments: [RubyText]
+/// A ruby layout: one size for the base text, ruby at a ratio of it, and where each segment's
+/// base and ruby stand.
+public struct RubyResult: Sendable {
+    /// The base text's size in points.
+    public var size: Double
+    /// The ruby's size: `size × ratio`.
+    public var rubySize: Double
+    /// `size / maxSize`.
+    public var scale: Double
+    /// True when the layout fits the frame at ``size``.
+    public var fits: Bool
+    /// The width the layout uses.
+    public var width: Double
+    /// The height the layout uses, ruby included.
+    public var height: Double
+    /// Per segment: the base text in its box and, when it has ruby, the ruby in the box above it
+    /// (each centred in its box).
+    public var segments: [(base: PlacedText, ruby: PlacedText?)]
     /// Characters of the base or ruby text that no font in the stack has.
-    public var missing: [Unicode.Scalar] = []
+    public var missing: [Unicode.Scalar]
     /// The fonts the text was measured in, primary first: what drawing sets it in.
-    public var fonts: FontStack
+    package var fonts: FontStack
     /// The shaping options the text was measured with.
-    public var shaping: ShapingOptions
+    package var shaping: ShapingOptions
+
+    init(
+        _ placement: RubyPlacement, segments: [RubyText], missing: [Unicode.Scalar], fonts: FontStack,
+        shaping: ShapingOptions
+    ) {
+        size = placement.size
+        rubySize = placement.rubySize
+        scale = placement.scale
+        fits = placement.fits
+        width = placement.width
+        height = placement.height
+        func placed(_ text: String, _ box: TextBox, size: Double) -> PlacedText {
+            PlacedText(
+                text: text, size: size, frame: LayoutRect(x: box.x, y: box.y, width: box.width, height: box.height),
+                baseline: box.baseline, penStart: box.textX)
+        }
+        self.segments = zip(segments, placement.segments).map { segment, boxes in
+            (
+                base: placed(segment.base, boxes.base, size: placement.size),
+                ruby: boxes.ruby.map { placed(segment.ruby ?? "", $0, size: placement.rubySize) }
+            )
+        }
+        self.missing = missing
+        self.fonts = fonts
+        self.shaping = shaping
+    }
 }
 
 extension FontStack {
-    /// Furigana fitted to `frame` with one shared scale: see ``RubyOptions`` for each setting.
+    /// Furigana fitted to the options' frame with one shared scale: see ``RubyOptions`` for each setting.
     public func ruby(
-        _ segments: [RubyText], in frame: FrameSize, options settings: RubyOptions,
-        shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedRuby {
+        _ segments: [RubyText], options settings: RubyOptions, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> RubyResult {
+        let frame = settings.frame
         let (maxSize, minimumScaleFactor, ratio, spacing) = (
             settings.maxSize, settings.minimumScaleFactor, settings.ratio, settings.spacing
         )
@@ -89,18 +127,9 @@ extension FontStack {
         let options = RubyConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, ratio: ratio, spacing: spacing)
-        return FittedRuby(
-            result: RubyFitter.fit(
+        return RubyResult(
+            RubyFitter.fit(
                 measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight), options: options),
             segments: segments, missing: missing, fonts: self, shaping: shaping)
-    }
-}
-
-extension Font {
-    /// Furigana in this font alone; see ``FontStack/ruby(_:in:options:shaping:)``.
-    public func ruby(
-        _ segments: [RubyText], in frame: FrameSize, options: RubyOptions, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedRuby {
-        try FontStack(self).ruby(segments, in: frame, options: options, shaping: shaping)
     }
 }

@@ -19,26 +19,51 @@ public struct StackRowText: Sendable, Hashable {
     }
 }
 
-/// A stack fitted in a font: the shared size, the row frames, and each row's text.
-public struct FittedStack: Sendable {
-    /// The shared size and every row's frame.
-    public var result: StackResult
-    /// The rows' text, in order.
-    public var rows: [StackRowText]
+/// Rows sharing one size: the size, and each row's text where it stands.
+public struct StackResult: Sendable {
+    /// The shared size (a row of weight w is drawn at size × w).
+    public var size: Double
+    /// `size / maxSize`.
+    public var scale: Double
+    /// True when every row fits the frame at ``size``.
+    public var fits: Bool
+    /// The width the rows use (the widest row's extent).
+    public var width: Double
+    /// The height of all rows with their spacing.
+    public var height: Double
+    /// Each row, top to bottom: its text at its size, its line box and baseline, where its pen starts.
+    public var rows: [PlacedText]
     /// Characters of the rows (templates included) that no font in the stack has.
-    public var missing: [Unicode.Scalar] = []
+    public var missing: [Unicode.Scalar]
     /// The fonts the rows were measured in, primary first: what drawing sets them in.
-    public var fonts: FontStack
+    package var fonts: FontStack
     /// The shaping options the rows were measured with.
-    public var shaping: ShapingOptions
+    package var shaping: ShapingOptions
+
+    init(_ placement: StackPlacement, rows: [StackRowText], missing: [Unicode.Scalar], fonts: FontStack, shaping: ShapingOptions) {
+        size = placement.size
+        scale = placement.scale
+        fits = placement.fits
+        width = placement.width
+        height = placement.height
+        self.rows = zip(rows, placement.rows).map { row, frame in
+            PlacedText(
+                text: row.text, size: frame.size,
+                frame: LayoutRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height),
+                baseline: frame.baseline, penStart: frame.textX)
+        }
+        self.missing = missing
+        self.fonts = fonts
+        self.shaping = shaping
+    }
 }
 
 extension FontStack {
     /// Rows of single-line text sharing one size: see ``StackOptions`` for each setting.
     public func stack(
-        _ rows: [StackRowText], in frame: FrameSize, options settings: StackOptions,
-        shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
+        _ rows: [StackRowText], options settings: StackOptions, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> StackResult {
+        let frame = settings.frame
         let (maxSize, minimumScaleFactor, spacing, equalWidth, bounds, pixelScale) = (
             settings.maxSize, settings.minimumScaleFactor, settings.spacing, settings.equalWidth, settings.bounds,
             settings.pixelScale
@@ -111,8 +136,9 @@ extension FontStack {
         let options = StackConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, spacing: spacing, equalWidth: equalWidth, pixelScale: pixelScale)
-        return FittedStack(result: StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing?.scalars ?? [], fonts: self,
-            shaping: shaping)
+        return StackResult(
+            StackFitter.fit(stackRows, extent: extent, options: options), rows: rows, missing: missing?.scalars ?? [],
+            fonts: self, shaping: shaping)
     }
 
     /// A row's advance and line metrics in em, measured as a one-line fit measures a label (a row of
@@ -128,27 +154,9 @@ extension FontStack {
 
     /// One word per row (split at white space), all at one size.
     public func wordsToFit(
-        _ text: String, in frame: FrameSize, options: StackOptions, alignment: LineAlignment = .leading,
-        shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
+        _ text: String, options: StackOptions, alignment: LineAlignment = .leading, shaping: ShapingOptions = ShapingOptions()
+    ) throws(FontFitError) -> StackResult {
         let words = text.split(whereSeparator: \.isWhitespace).map { StackRowText(String($0), alignment: alignment) }
-        return try stack(words, in: frame, options: options, shaping: shaping)
-    }
-}
-
-extension Font {
-    /// Rows sharing one size in this font alone; see ``FontStack/stack(_:in:options:shaping:)``.
-    public func stack(
-        _ rows: [StackRowText], in frame: FrameSize, options: StackOptions, shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
-        try FontStack(self).stack(rows, in: frame, options: options, shaping: shaping)
-    }
-
-    /// One word per row in this font alone; see ``FontStack/wordsToFit(_:in:options:alignment:shaping:)``.
-    public func wordsToFit(
-        _ text: String, in frame: FrameSize, options: StackOptions, alignment: LineAlignment = .leading,
-        shaping: ShapingOptions = ShapingOptions()
-    ) throws(FontFitError) -> FittedStack {
-        try FontStack(self).wordsToFit(text, in: frame, options: options, alignment: alignment, shaping: shaping)
+        return try stack(words, options: options, shaping: shaping)
     }
 }

@@ -33,10 +33,10 @@ struct Benchmarks {
         let lineFrame = FrameSize(width: 200, height: 40)
         let paragraphFrame = FrameSize(width: 400, height: 300)
         func fitLine() throws -> Double {
-            try font.fit(line, in: lineFrame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1)).size
+            try FontStack(font).fit(line, options: FitOptions(frame: lineFrame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1)).size
         }
         func fitParagraph() throws -> Double {
-            try font.fit(paragraph, in: paragraphFrame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
+            try FontStack(font).fit(paragraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
         }
 
         let shapeLine = time { font.shapedGlyphCount(line) }
@@ -48,25 +48,24 @@ struct Benchmarks {
         // the frame changes. (An options value built for every call costs a size-only re-fit a
         // third more: FitOptions holds an array, so it is copied and destroyed through its value
         // witnesses.)
-        let prepared = try font.prepare(paragraph)
-        let refitOptions = FitOptions(maxSize: 100, minimumScaleFactor: 0.01)
-        var frameWidth = 300.0
+        let prepared = try FontStack(font).prepare(paragraph)
+        var refitOptions = FitOptions(frame: FrameSize(width: 300, height: 300), maxSize: 100, minimumScaleFactor: 0.01)
         let refit = try time { () throws -> Double in
-            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), options: refitOptions).size
+            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
+            return try prepared.fit(options: refitOptions).size
         }
         // The same re-fits asking only for the size: the staircase answers in a few comparisons.
-        frameWidth = 300
+        refitOptions.frame.width = 300
         let refitSize = try time { () throws -> Double in
-            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fittedSize(in: FrameSize(width: frameWidth, height: 300), options: refitOptions) ?? 0
+            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
+            return try prepared.fittedSize(options: refitOptions) ?? 0
         }
         // The same re-fits reading every line's place, as drawing them would: a re-fit finds its
         // lines only when they are read.
-        frameWidth = 300
+        refitOptions.frame.width = 300
         let refitLinesBody = { () throws -> Double in
-            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            let result = try prepared.fit(in: FrameSize(width: frameWidth, height: 300), options: refitOptions)
+            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
+            let result = try prepared.fit(options: refitOptions)
             return readingEveryLine(of: result)
         }
         let refitLines = try time(refitLinesBody)
@@ -74,9 +73,9 @@ struct Benchmarks {
 
         // A clean 1200×630 card: drawing its glyphs, and encoding the PNG.
         let cardFrame = FrameSize(width: 1040, height: 470)
-        let card = try font.prepare("Ship text that fits, in every language")
+        let card = try FontStack(font).prepare("Ship text that fits, in every language")
         let cardScene = RenderScene.fit(
-            try card.fit(in: cardFrame, options: FitOptions(maxSize: 160, minimumScaleFactor: 0.1, alignment: .center)), frame: cardFrame,
+            try card.fit(options: FitOptions(frame: cardFrame, maxSize: 160, minimumScaleFactor: 0.1, alignment: .center)), frame: cardFrame,
             text: card, style: .clean(canvas: FrameSize(width: 1200, height: 630), verticalAlignment: .center, padding: 80),
             pixelScale: 1)
         let cardImage = try PNGRenderer.rasterize(cardScene)
@@ -94,17 +93,17 @@ struct Benchmarks {
         let shapeParagraphBody = { font.shapedGlyphCount(paragraph) }
         let singleLineFitRatio = try Timing.ratio(fitLine, over: { font.shapedGlyphCount(line) })
         let paragraphFitRatio = try Timing.ratio(fitParagraph, over: shapeParagraphBody)
-        frameWidth = 300
+        refitOptions.frame.width = 300
         let refitRatio = try Timing.ratio({ () throws -> Double in
-            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fit(in: FrameSize(width: frameWidth, height: 300), options: refitOptions).size
+            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
+            return try prepared.fit(options: refitOptions).size
         }, over: shapeParagraphBody)
-        frameWidth = 300
+        refitOptions.frame.width = 300
         let refitSizeRatio = try Timing.ratio({ () throws -> Double in
-            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
-            return try prepared.fittedSize(in: FrameSize(width: frameWidth, height: 300), options: refitOptions) ?? 0
+            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
+            return try prepared.fittedSize(options: refitOptions) ?? 0
         }, over: shapeParagraphBody)
-        frameWidth = 300
+        refitOptions.frame.width = 300
         let refitLinesRatio = try Timing.ratio(refitLinesBody, over: shapeParagraphBody)
         let naiveRatio = try Timing.ratio({
             try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size
@@ -112,7 +111,7 @@ struct Benchmarks {
         // The same fit of the French paragraph: text beyond ASCII takes the general paths
         // (graphemes found by the standard library, scripts and bidi levels by scalar).
         let frenchFitRatio = try Timing.ratio({
-            try font.fit(frenchParagraph, in: paragraphFrame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
+            try FontStack(font).fit(frenchParagraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
         }, over: { font.shapedGlyphCount(frenchParagraph) })
         func ratio(_ paired: Double, _ separate: Double) -> Double { Timing.countsCalls ? separate : paired }
 
@@ -158,13 +157,13 @@ struct Benchmarks {
     /// with the baseline, as the headline ratios are; only the remainder is a difference.
     static func paragraphFitSplit(font: Font, shape: Double) throws -> Record {
         let stack = FontStack(font)
-        let table = FitTable(try font.prepare(paragraph, ink: false).measured)
+        let table = FitTable(try FontStack(font).prepare(paragraph, ink: false).measured)
         let constraints = FitConstraints(maxSize: 100, minimumScaleFactor: 0.01, frameWidth: 400, frameHeight: 300)
         let shapeBody = { ShapedParagraph(paragraph, fonts: stack, options: ShapingOptions()).glyphCount }
         let breaksBody = { LineBreaker.opportunities(in: paragraph).count }
         let searchBody = { TextFitter.fit(table, options: constraints).size }
         let fitBody = {
-            try font.fit(paragraph, in: FrameSize(width: 400, height: 300), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size
+            try FontStack(font).fit(paragraph, options: FitOptions(frame: FrameSize(width: 400, height: 300), maxSize: 100, minimumScaleFactor: 0.01)).size
         }
         let wholeFitSize = try fitBody()
         precondition(wholeFitSize == searchBody(), "the split's search must fit as the whole fit does")
@@ -215,7 +214,7 @@ struct Benchmarks {
         var low = minimumSize, high = maxSize, probes = 0
         func fits(_ size: Double) throws -> Bool {
             probes += 1
-            return try font.prepare(text, ink: false).fit(in: frame, options: FitOptions(maxSize: size)).fits
+            return try FontStack(font).prepare(text, ink: false).fit(options: FitOptions(frame: frame, maxSize: size)).fits
         }
         if try fits(high) { return (high, probes) }
         while high - low > naiveTolerance {

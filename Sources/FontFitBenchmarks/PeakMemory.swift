@@ -21,8 +21,8 @@ enum PeakMemory {
         case "shape": blackHole(font.shapedGlyphCount(text))
         case "measure": blackHole(try font.measure(text, size: 12))
         case "fit":
-            blackHole(try font.fit(
-                text, in: FrameSize(width: 400, height: Double(characters)), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)))
+            blackHole(try FontStack(font).fit(
+                text, options: FitOptions(frame: FrameSize(width: 400, height: Double(characters)), maxSize: 100, minimumScaleFactor: 0.01)))
         default: throw CocoaError(.featureUnsupported)
         }
         print(highWaterKilobytes() ?? -1)

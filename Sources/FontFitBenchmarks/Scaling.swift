@@ -46,7 +46,7 @@ struct Scaling {
             let frame = FrameSize(width: 400, height: 300 * Double(length) / 300)
             let shape = Timing.time { font.shapedGlyphCount(text) }
             let measure = try Timing.time { try font.measure(text, size: 12).advance }
-            func fitText() throws -> Double { try font.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size }
+            func fitText() throws -> Double { try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01)).size }
             let fit = try Timing.time(fitText)
             let characters = Double(length)
             fitPerCharacter[length] = fit / characters
@@ -90,7 +90,7 @@ struct Scaling {
             let frame = FrameSize(width: 300, height: Double(count) * 14)
             let shapeRows = Timing.time { texts.reduce(0) { $0 + font.shapedGlyphCount($1) } }
             let stack = try Timing.time {
-                try font.stack(rows, in: frame, options: StackOptions(maxSize: 100, minimumScaleFactor: 0.001)).result.size
+                try FontStack(font).stack(rows, options: StackOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.001)).size
             }
             members.append(("\(count)", .group(title: "\(count) rows:", [
                 ("nanosecondsPerRow", .figure(stack / Double(count), label: "stack, ns per row")),
@@ -128,11 +128,11 @@ struct Scaling {
         let text = Self.mixedText(characters: 3_000)
         let frame = FrameSize(width: 400, height: 3_000)
         let oneFont = FontStack(fonts[0])
-        func oneFontFit() throws -> Double { try oneFont.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size }
+        func oneFontFit() throws -> Double { try oneFont.fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01)).size }
         var members: [(key: String, record: Record)] = []
         for count in 1...fonts.count {
             let stack = try FontStack(Array(fonts.prefix(count)))
-            func stackFit() throws -> Double { try stack.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size }
+            func stackFit() throws -> Double { try stack.fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01)).size }
             let fit = try Timing.time(stackFit)
             let overOneFont = count == 1 ? 1 : try Timing.ratio(stackFit, over: oneFontFit)
             members.append(("\(count)", .group(title: "\(count) font\(count == 1 ? "" : "s"):", [
@@ -151,8 +151,8 @@ struct Scaling {
         let frame = FrameSize(width: 400, height: 3_000)
         let mixed = Self.mixedText(characters: 3_000)
         let latin = Self.text(repeating: paragraph, characters: 3_000)
-        func mixedFit() throws -> Double { try stack.fit(mixed, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size }
-        func latinFit() throws -> Double { try stack.fit(latin, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01)).size }
+        func mixedFit() throws -> Double { try stack.fit(mixed, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01)).size }
+        func latinFit() throws -> Double { try stack.fit(latin, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01)).size }
         let runs = ShapedParagraph(mixed, fonts: stack).runs.map { run in
             let piece = String(decoding: mixed.utf8.dropFirst(run.range.lowerBound).prefix(run.range.count), as: UTF8.self)
             return (font: stack[run.fontIndex], text: piece, options: ShapingOptions(direction: run.direction, script: run.script))

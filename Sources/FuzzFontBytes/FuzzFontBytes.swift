@@ -20,21 +20,21 @@ func exercise(_ data: Data) {
     _ = try? stack.measure(multiScript, size: 24)
     _ = font.hbShapeOutputIfValid(multiScript)
     if let prepared = try? stack.prepare(multiScript),
-        let fit = try? prepared.fit(in: frame, options: FitOptions(maxSize: 72, minimumScaleFactor: 0.05, bounds: .ink))
+        let fit = try? prepared.fit(options: FitOptions(frame: frame, maxSize: 72, minimumScaleFactor: 0.05, bounds: .ink))
     {
         _ = try? PNGRenderer.render(RenderScene.fit(fit, frame: frame, text: prepared, pixelScale: 1))
         _ = SVGRenderer.render(RenderScene.fit(fit, frame: frame, text: prepared, style: .clean()))
     }
-    _ = try? font.fit(multiScript, in: frame, options: FitOptions(maxSize: 72, minimumScaleFactor: 0.05, lineLimit: 1))
-    _ = try? font.fit("Hinted", in: frame, options: FitOptions(maxSize: 40, minimumScaleFactor: 0.5, widths: .hinted))
-    if let stack = try? font.stack(
+    _ = try? FontStack(font).fit(multiScript, options: FitOptions(frame: frame, maxSize: 72, minimumScaleFactor: 0.05, lineLimit: 1))
+    _ = try? FontStack(font).fit("Hinted", options: FitOptions(frame: frame, maxSize: 40, minimumScaleFactor: 0.5, widths: .hinted))
+    if let stack = try? FontStack(font).stack(
         [StackRowText("01:"), StackRowText("12:34", template: "88:88"), StackRowText(".56", alignment: .trailing)],
-        in: frame, options: StackOptions(maxSize: 100, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: 2))
+        options: StackOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: 2))
     {
         _ = try? PNGRenderer.render(RenderScene.stack(stack, frame: frame, pixelScale: 1))
     }
     if let segments = try? RubyText.parse("今日[こんにち]は|漢字[かんじ]"),
-        let ruby = try? font.ruby(segments, in: frame, options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1))
+        let ruby = try? FontStack(font).ruby(segments, options: RubyOptions(frame: frame, maxSize: 60, minimumScaleFactor: 0.1))
     {
         _ = SVGRenderer.render(RenderScene.ruby(ruby, frame: frame))
     }

@@ -93,7 +93,7 @@ func check(_ stack: StackResult, frame: FrameSize, maxSize: Double, factor: Doub
     promise(stack.width.isFinite && stack.height.isFinite, context)
     for row in stack.rows {
         // The stack's extent is its rows' extent (issue 11).
-        promise(row.x >= -extentSlack * max(1, stack.width) && within(row.x + row.width, stack.width), "row \(row) " + context)
+        promise(row.frame.x >= -extentSlack * max(1, stack.width) && within(row.frame.x + row.frame.width, stack.width), "row \(row) " + context)
     }
     if stack.fits { promise(within(stack.width, frame.width) && within(stack.height, frame.height), context) }
 }
@@ -148,13 +148,13 @@ func exercise(_ data: [UInt8]) {
     case 1, 2:
         let fit: FitResult?
         if entry == 1 {
-            fit = try? font.prepare(text, options: shaping).fit(
-                in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
+            fit = try? FontStack(font).prepare(text, options: shaping).fit(
+                options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
                 presetSizes: presets, widths: widths))
         } else {
-            fit = try? font.fit(
-                text, in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
+            fit = try? FontStack(font).fit(
+                text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
                 presetSizes: presets, widths: widths), shaping: shaping)
         }
@@ -167,24 +167,24 @@ func exercise(_ data: [UInt8]) {
                          alignment: alignment)
         }
         let spacing: RowSpacing = input.bool() ? .points(lineSpacing) : .rowHeights(lineSpacing)
-        if let stack = try? font.stack(
-            rows, in: frame, options: StackOptions(maxSize: maxSize, minimumScaleFactor: factor, spacing: spacing, equalWidth: input.bool(),
+        if let stack = try? FontStack(font).stack(
+            rows, options: StackOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, spacing: spacing, equalWidth: input.bool(),
             bounds: bounds, pixelScale: granularity), shaping: shaping)
         {
-            check(stack.result, frame: frame, maxSize: maxSize, factor: factor)
+            check(stack, frame: frame, maxSize: maxSize, factor: factor)
         }
     case 4:
-        if let stack = try? font.wordsToFit(text, in: frame, options: StackOptions(maxSize: maxSize, minimumScaleFactor: factor, equalWidth: true, bounds: bounds, pixelScale: granularity), alignment: alignment, shaping: shaping)
+        if let stack = try? FontStack(font).wordsToFit(text, options: StackOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, equalWidth: true, bounds: bounds, pixelScale: granularity), alignment: alignment, shaping: shaping)
         {
-            check(stack.result, frame: frame, maxSize: maxSize, factor: factor)
+            check(stack, frame: frame, maxSize: maxSize, factor: factor)
         }
     case 5:
         if let segments = try? RubyText.parse(text),
-            let ruby = try? font.ruby(
-                segments, in: frame, options: RubyOptions(maxSize: maxSize, minimumScaleFactor: factor, ratio: granularity ?? 0.5,
+            let ruby = try? FontStack(font).ruby(
+                segments, options: RubyOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, ratio: granularity ?? 0.5,
                 spacing: lineSpacing), shaping: shaping)
         {
-            check(ruby.result, frame: frame, maxSize: maxSize, factor: factor)
+            check(ruby, frame: frame, maxSize: maxSize, factor: factor)
         }
     case 6:
         let images = text.unicodeScalars.filter { $0 == InlineImage.placeholder }.map { _ in
@@ -193,23 +193,23 @@ func exercise(_ data: [UInt8]) {
         if let line = try? font.measure(text, size: maxSize, options: shaping, images: images) {
             _ = line
         }
-        if let fit = try? font.fit(
-            text, in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit), images: images)
+        if let fit = try? FontStack(font).fit(
+            text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit), images: images)
         {
             check(fit, frame: frame, maxSize: maxSize, factor: factor)
         }
     case 7:
         let pixelScale = input.choice([0.5, 1, 2, 3])
-        if let prepared = try? font.prepare(text, options: shaping),
-            let fit = try? prepared.fit(in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
+        if let prepared = try? FontStack(font).prepare(text, options: shaping),
+            let fit = try? prepared.fit(options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
         {
             if prepared.paragraph.isVertical {
                 // Columns: the core's view is the frame turned, and each column lies in the frame.
                 check(fit, frame: FrameSize(width: frame.height, height: frame.width), maxSize: maxSize, factor: factor)
                 if fit.fits {
                     for column in prepared.columns(of: fit, in: frame) {
-                        promise(within(column.x + column.width, frame.width) && column.x >= -extentSlack * max(1, abs(frame.width))
-                                && within(column.height, frame.height), "column \(column) in \(frame)")
+                        promise(within(column.frame.x + column.frame.width, frame.width) && column.frame.x >= -extentSlack * max(1, abs(frame.width))
+                                && within(column.frame.height, frame.height), "column \(column) in \(frame)")
                     }
                 }
             } else {
@@ -218,17 +218,17 @@ func exercise(_ data: [UInt8]) {
             // A second fit of the same text reads its staircase (the size, the layout, lines laid
             // out when read): it must be what a fresh fit into that frame gives.
             let other = FrameSize(width: frame.width * input.choice([0.5, 0.93, 1.07, 2]), height: frame.height)
-            if let refit = try? prepared.fit(in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)),
-                let fresh = try? font.prepare(text, options: shaping).fit(
-                    in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
+            if let refit = try? prepared.fit(options: FitOptions(frame: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)),
+                let fresh = try? FontStack(font).prepare(text, options: shaping).fit(
+                    options: FitOptions(frame: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
             {
                 promise(refit.size == fresh.size && refit.fits == fresh.fits && refit.width == fresh.width
                         && refit.height == fresh.height && refit.lines == fresh.lines, "re-fit \(refit) vs fresh \(fresh) in \(other)")
                 // Once more: the layout and its lines now come from those the staircase kept.
-                if let again = try? prepared.fit(in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)) {
+                if let again = try? prepared.fit(options: FitOptions(frame: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit)) {
                     promise(again.size == fresh.size && again.lines == fresh.lines, "re-fit again \(again) vs fresh \(fresh) in \(other)")
                 }
-                let size = try? prepared.fittedSize(in: other, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
+                let size = try? prepared.fittedSize(options: FitOptions(frame: other, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
                 promise(size == (refit.fits ? refit.size : nil), "size-only \(size as Any) vs \(refit) in \(other)")
             }
             let scene = RenderScene.fit(

@@ -101,12 +101,12 @@ package final class BatchRunner {
             let widths = try WidthModel.requested(
                 hinting: try flag(request, "hinting"), opticalSize: try optionalFlag(request, "opticalsize"))
             let options = FitOptions(
-                maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1, lineLimit: lineLimit,
+                frame: try frame(request), maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: try number(request, "linespacing") ?? 0,
                 alignment: try choice(request, "align", ["leading": .leading, "center": .center, "trailing": .trailing]) ?? .leading,
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
                 granularity: try number(request, "granularity"), presetSizes: presets, widths: widths)
-            let fit = FitRequest(text, in: try frame(request), options: options, shaping: shaping)
+            let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
             Self.write(result, id: id, to: &answer)
         default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")

@@ -434,9 +434,8 @@ package struct Checker: Sendable {
         var features: [FontFeature] = []
         for feature in settings.features { features.append(try FontFeature(feature)) }
         let request = FitRequest(
-            job.text, in: settings.frame,
-            options: FitOptions(
-                maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
+            job.text, options: FitOptions(
+                frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
                 bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation),
             shaping: ShapingOptions(features: features, language: job.locale))
         let prepared = try request.prepare(in: font)

@@ -15,18 +15,18 @@ extension FittedLine: Encodable {
     }
 }
 
-extension StackResult: CustomStringConvertible {
+extension StackPlacement: CustomStringConvertible {
     /// The shared size, whether it fits, the extent and each row's frame.
-    public var description: String {
-        "StackResult(size \(size), scale \(scale), \(fits ? "fits" : "does not fit"), \(width) × \(height), "
+    package var description: String {
+        "StackPlacement(size \(size), scale \(scale), \(fits ? "fits" : "does not fit"), \(width) × \(height), "
             + "rows [\(rows.map { "x \($0.x) y \($0.y) width \($0.width) height \($0.height) baseline \($0.baseline)" }.joined(separator: "; "))])"
     }
 }
 
-extension RubyResult: CustomStringConvertible {
+extension RubyPlacement: CustomStringConvertible {
     /// The base and ruby sizes, whether it fits, the extent and each base box.
-    public var description: String {
-        "RubyResult(size \(size), ruby \(rubySize), scale \(scale), \(fits ? "fits" : "does not fit"), \(width) × \(height), "
+    package var description: String {
+        "RubyPlacement(size \(size), ruby \(rubySize), scale \(scale), \(fits ? "fits" : "does not fit"), \(width) × \(height), "
             + "bases [\(segments.map { "x \($0.base.x) width \($0.base.width)" }.joined(separator: "; "))])"
     }
 }

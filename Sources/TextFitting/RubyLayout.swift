@@ -35,37 +35,37 @@ package struct RubyConstraints: Sendable {
 }
 
 /// A box in points (y grows down) with the pen start and baseline of the text drawn in it.
-public struct TextBox: Sendable, Hashable {
+package struct TextBox: Sendable, Hashable {
     /// The left edge, in points.
-    public var x: Double
+    package var x: Double
     /// The top edge, in points.
-    public var y: Double
+    package var y: Double
     /// The width.
-    public var width: Double
+    package var width: Double
     /// The height.
-    public var height: Double
+    package var height: Double
     /// Where the pen starts drawing the box's text (centred in the box).
-    public var textX: Double
+    package var textX: Double
     /// The y of the box's baseline.
-    public var baseline: Double
+    package var baseline: Double
 }
 
 /// A ruby layout: one size for the base text, ruby at a ratio of it, and a box for every segment.
-public struct RubyResult: Sendable {
+package struct RubyPlacement: Sendable {
     /// The base text's size in points.
-    public var size: Double
+    package var size: Double
     /// The ruby's size: `size × ratio`.
-    public var rubySize: Double
+    package var rubySize: Double
     /// `size / maxSize`.
-    public var scale: Double
+    package var scale: Double
     /// True when the layout fits the frame at ``size``.
-    public var fits: Bool
+    package var fits: Bool
     /// The width the layout uses.
-    public var width: Double
+    package var width: Double
     /// The height the layout uses, ruby included.
-    public var height: Double
+    package var height: Double
     /// Per segment: the base box and, when it has ruby, the ruby box above it.
-    public var segments: [(base: TextBox, ruby: TextBox?)]
+    package var segments: [(base: TextBox, ruby: TextBox?)]
 }
 
 /// Furigana laid out: each segment as wide as the wider of its base and ruby, the
@@ -73,7 +73,7 @@ public struct RubyResult: Sendable {
 ///
 ///   s = min(maxSize, W / Σ max(bⱼ, ratio·rⱼ), (H − spacing) / (h·(1 + ratio)))
 package enum RubyFitter {
-    package static func fit(_ segments: [RubySegment], extent: RowExtent, options: RubyConstraints) -> RubyResult {
+    package static func fit(_ segments: [RubySegment], extent: RowExtent, options: RubyConstraints) -> RubyPlacement {
         let ratio = options.ratio
         let segmentWidths = segments.map { max($0.baseWidth, ratio * ($0.rubyWidth ?? 0)) }
         let totalWidth = segmentWidths.reduce(0, +)
@@ -101,7 +101,7 @@ package enum RubyFitter {
             boxes.append((base, ruby))
             x += width
         }
-        return RubyResult(
+        return RubyPlacement(
             size: size, rubySize: size * ratio, scale: size / options.maxSize, fits: fits, width: x,
             height: baseTop + extent.height * size, segments: boxes)
     }

@@ -76,37 +76,37 @@ package struct StackConstraints: Sendable {
 }
 
 /// Where a row of a fitted stack goes, in points (y grows down, origin at the stack's top-left).
-public struct StackRowFrame: Sendable, Hashable {
+package struct StackRowFrame: Sendable, Hashable {
     /// The left edge, in points.
-    public var x: Double
+    package var x: Double
     /// The top edge.
-    public var y: Double
+    package var y: Double
     /// The row's width.
-    public var width: Double
+    package var width: Double
     /// The row's line height.
-    public var height: Double
+    package var height: Double
     /// The y of the row's baseline.
-    public var baseline: Double
+    package var baseline: Double
     /// Where the text's pen starts (the frame's x plus the alignment inside it).
-    public var textX: Double
+    package var textX: Double
     /// The row's font size: the shared size × its weight.
-    public var size: Double
+    package var size: Double
 }
 
 /// Rows sharing one size: the size, and where each row stands.
-public struct StackResult: Sendable {
+package struct StackPlacement: Sendable {
     /// The shared size (a row of weight w is drawn at size × w).
-    public var size: Double
+    package var size: Double
     /// `size / maxSize`.
-    public var scale: Double
+    package var scale: Double
     /// True when every row fits the frame at ``size``.
-    public var fits: Bool
+    package var fits: Bool
     /// The width the rows use (the widest row's extent).
-    public var width: Double
+    package var width: Double
     /// The height of all rows with their spacing.
-    public var height: Double
+    package var height: Double
     /// Each row's frame, top to bottom.
-    public var rows: [StackRowFrame]
+    package var rows: [StackRowFrame]
 }
 
 /// Rows of single-line text sharing one size, computed directly rather than by each row shrinking
@@ -121,7 +121,7 @@ package enum StackFitter {
     /// Relative error of a row's width at the size computed from it (W / w × w ≠ W exactly).
     static let roundingSlack = 1e-12
 
-    package static func fit(_ rows: [StackRow], extent: RowExtent, options: StackConstraints) -> StackResult {
+    package static func fit(_ rows: [StackRow], extent: RowExtent, options: StackConstraints) -> StackPlacement {
         let pixel = options.pixelScale
         // On a pixel grid the usable frame is the whole pixels inside it.
         let frameWidth = snapDown(options.frameWidth, pixel)
@@ -160,7 +160,7 @@ package enum StackFitter {
 
     private static func layout(
         _ rows: [StackRow], extent: RowExtent, options: StackConstraints, size: Double, frameWidth: Double
-    ) -> StackResult {
+    ) -> StackPlacement {
         let pixel = options.pixelScale
         let gap: Double =
             switch options.spacing {
@@ -188,7 +188,7 @@ package enum StackFitter {
             y += height + gap
         }
         let height = frames.last.map { $0.y + $0.height } ?? 0
-        return StackResult(
+        return StackPlacement(
             size: size, scale: size / options.maxSize, fits: true, width: stackWidth, height: height, rows: frames)
     }
 

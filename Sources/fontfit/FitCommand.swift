@@ -105,9 +105,8 @@ struct FitInvocation {
         let presets = try presetSizes.map { list throws(FontFitError) in try FitOptions.presetSizes(parsing: list) }
         let fonts = try self.fonts.load(covering: [text])
         let request = FontFit.FitRequest(
-            text, in: frame,
-            options: FitOptions(
-                maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit, bounds: bounds,
+            text, options: FitOptions(
+                frame: frame, maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
                 presetSizes: presets, widths: try WidthModel.requested(hinting: hinting, opticalSize: opticalSize)),
             shaping: try self.shaping.options(for: fonts.primary), images: images)
@@ -151,7 +150,7 @@ struct FitCommand: ParsableCommand {
     /// the fonts, and the inline images' boxes. With `columns` (vertical text), `lines` are the
     /// columns in the frame and width and height are the frame's (across, down).
     static func json(
-        _ result: FitResult, images: [Box]? = nil, columns: [FittedColumn]? = nil, missing: [Unicode.Scalar], fonts: FontStack
+        _ result: FitResult, images: [LayoutRect]? = nil, columns: [PlacedText]? = nil, missing: [Unicode.Scalar], fonts: FontStack
     ) throws -> JSON {
         guard case .object(var members) = try OrderedJSONEncoder.encode(result) else { return .null }
         if let columns {
@@ -170,7 +169,7 @@ struct FitCommand: ParsableCommand {
         return .object(members)
     }
 
-    static func printHuman(_ result: FitResult, columns: [FittedColumn]?, frame: FrameSize, maxSize: Double, fitSize: Double?) {
+    static func printHuman(_ result: FitResult, columns: [PlacedText]?, frame: FrameSize, maxSize: Double, fitSize: Double?) {
         let wouldFit = fitSize.map {
             "; it fits at \(formatted($0, digits: 4)) pt (scale \(formatted($0 / maxSize, digits: 4)), a lower --min-scale allows it)"
         } ?? "; it fits at no size"
@@ -185,8 +184,9 @@ struct FitCommand: ParsableCommand {
         if let columns {
             print("columns (right to left)")
             for column in columns {
-                print("  x \(formatted(column.x).leftPadded(8))  y \(formatted(column.y).leftPadded(8))  "
-                    + "width \(formatted(column.width).leftPadded(8))  height \(formatted(column.height).leftPadded(8))  \(column.text)")
+                let box = column.frame
+                print("  x \(formatted(box.x).leftPadded(8))  y \(formatted(box.y).leftPadded(8))  "
+                    + "width \(formatted(box.width).leftPadded(8))  height \(formatted(box.height).leftPadded(8))  \(column.text)")
             }
             return
         }

@@ -18,7 +18,7 @@ struct RubyArguments: ParsableArguments {
     }
 
     struct Fitted {
-        let ruby: FittedRuby
+        let ruby: RubyResult
         let frame: FrameSize
         let fonts: FontStack
         let shaping: ShapingOptions
@@ -30,7 +30,7 @@ struct RubyArguments: ParsableArguments {
         let fonts = try fontOptions.load(covering: segments.map { $0.base + ($0.ruby ?? "") })
         let shaping = try shaping.options(for: fonts.primary)
         let fitted = try fonts.ruby(
-            segments, in: frame, options: RubyOptions(maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
+            segments, options: RubyOptions(frame: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
             ratio: ratio, spacing: rubySpacing), shaping: shaping)
         FontOptions.warnMissing(fitted.missing, in: fonts)
         return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping)
@@ -52,20 +52,19 @@ struct RubyCommand: ParsableCommand {
         } else {
             Self.printHuman(fitted.ruby, maxSize: arguments.fitting.size)
         }
-        arguments.fitting.exitIfChecked(fits: fitted.ruby.result.fits)
+        arguments.fitting.exitIfChecked(fits: fitted.ruby.fits)
     }
 
-    static func printHuman(_ fitted: FittedRuby, maxSize: Double) {
-        let result = fitted.result
+    static func printHuman(_ result: RubyResult, maxSize: Double) {
         printTable([
             ("size", "\(formatted(result.size, digits: 4)) pt base, \(formatted(result.rubySize, digits: 4)) pt ruby (scale \(formatted(result.scale, digits: 4)) of \(formatted(maxSize)) pt)"),
             ("fits", result.fits ? "yes" : "no"),
             ("used", "\(formatted(result.width)) × \(formatted(result.height)) pt"),
         ])
         print("segments")
-        for (segment, boxes) in zip(fitted.segments, result.segments) {
-            let ruby = boxes.ruby.map { "  ruby \(segment.ruby ?? "") at x \(formatted($0.textX))" } ?? ""
-            print("  x \(formatted(boxes.base.x).leftPadded(8))  width \(formatted(boxes.base.width).leftPadded(8))  \(segment.base)\(ruby)")
+        for (base, ruby) in result.segments {
+            let annotation = ruby.map { "  ruby \($0.text) at x \(formatted($0.penStart))" } ?? ""
+            print("  x \(formatted(base.frame.x).leftPadded(8))  width \(formatted(base.frame.width).leftPadded(8))  \(base.text)\(annotation)")
         }
     }
 }

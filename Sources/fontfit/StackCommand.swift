@@ -21,7 +21,7 @@ struct StackArguments: ParsableArguments {
     @OptionGroup var fitting: FittingArguments
 
     struct Fitted {
-        let stack: FittedStack
+        let stack: StackResult
         let frame: FrameSize
         let fonts: FontStack
         let shaping: ShapingOptions
@@ -34,12 +34,12 @@ struct StackArguments: ParsableArguments {
         let spacing = try StackCommand.parseSpacingValue(spacing)
         let alignment = fitting.alignValue
         let options = StackOptions(
-            maxSize: fitting.size, minimumScaleFactor: fitting.minScale, spacing: spacing, equalWidth: equalWidth,
+            frame: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, spacing: spacing, equalWidth: equalWidth,
             bounds: fitting.boundsValue, pixelScale: pixelScale)
-        let stack: FittedStack
+        let stack: StackResult
         if let words = words {
             guard rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }
-            stack = try fonts.wordsToFit(words, in: frame, options: options, alignment: alignment, shaping: shaping)
+            stack = try fonts.wordsToFit(words, options: options, alignment: alignment, shaping: shaping)
         } else {
             guard !rows.isEmpty else { throw CLIError.usage("missing rows: give at least one row, or --words") }
             guard template.count <= rows.count, weight.count <= rows.count else {
@@ -63,7 +63,7 @@ struct StackArguments: ParsableArguments {
                     weight: index < weight.count ? weight[index] : 1,
                     alignment: index < alignments.count ? alignments[index] : alignment)
             }
-            stack = try fonts.stack(stackRows, in: frame, options: options, shaping: shaping)
+            stack = try fonts.stack(stackRows, options: options, shaping: shaping)
         }
         FontOptions.warnMissing(stack.missing, in: fonts)
         return Fitted(stack: stack, frame: frame, fonts: fonts, shaping: shaping)
@@ -85,7 +85,7 @@ struct StackCommand: ParsableCommand {
         } else {
             Self.printHuman(fitted.stack, maxSize: arguments.fitting.size)
         }
-        arguments.fitting.exitIfChecked(fits: fitted.stack.result.fits)
+        arguments.fitting.exitIfChecked(fits: fitted.stack.fits)
     }
 
     static func parseSpacingValue(_ text: String) throws -> RowSpacing {
@@ -96,18 +96,18 @@ struct StackCommand: ParsableCommand {
         return relative ? .rowHeights(value) : .points(value)
     }
 
-    static func printHuman(_ stack: FittedStack, maxSize: Double) {
-        let result = stack.result
+    static func printHuman(_ result: StackResult, maxSize: Double) {
         printTable([
             ("size", "\(formatted(result.size, digits: 4)) pt (scale \(formatted(result.scale, digits: 4)) of \(formatted(maxSize)) pt)"),
             ("fits", result.fits ? "yes" : "no"),
             ("stack", "\(formatted(result.width)) × \(formatted(result.height)) pt"),
         ])
         print("rows")
-        for (row, frame) in zip(stack.rows, result.rows) {
+        for row in result.rows {
+            let frame = row.frame
             print("  x \(formatted(frame.x).leftPadded(8))  y \(formatted(frame.y).leftPadded(8))  "
                 + "width \(formatted(frame.width).leftPadded(8))  height \(formatted(frame.height).leftPadded(8))  "
-                + "baseline \(formatted(frame.baseline).leftPadded(8))  \(row.text)")
+                + "baseline \(formatted(row.baseline).leftPadded(8))  \(row.text)")
         }
     }
 }

@@ -37,8 +37,8 @@ import Testing
     @Test func fitPrintsTheLibrarysEncoding() throws {
         let text = "Einstellungen speichern und schließen"
         let font = try Font(face: FontFace(contentsOf: Self.font))
-        let result = try font.fit(
-            text, in: FrameSize(width: 120, height: 44), options: FitOptions(maxSize: 30, minimumScaleFactor: 0.5, lineLimit: 2))
+        let result = try FontStack(font).fit(
+            text, options: FitOptions(frame: FrameSize(width: 120, height: 44), maxSize: 30, minimumScaleFactor: 0.5, lineLimit: 2))
         let cli = try CLIRunner.json(["fit", text, "--font", Self.font, "--frame", "120x44", "--size", "30", "--min-scale", "0.5", "--line-limit", "2"])
         Self.expectSame(try Self.encoded(result), cli)
         #expect(Set(cli.keys).subtracting(["missing", "fonts", "fitSize", "neededScale"]) == Set((try Self.encoded(result) as! [String: Any]).keys))
@@ -46,9 +46,9 @@ import Testing
 
     @Test func stackRubyAndMeasurePrintTheLibrarysEncoding() throws {
         let font = try Font(face: FontFace(contentsOf: Self.font))
-        let stack = try font.stack(
+        let stack = try FontStack(font).stack(
             [StackRowText("01:"), StackRowText("12:34"), StackRowText(".56", alignment: .trailing)],
-            in: FrameSize(width: 250, height: 250), options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true))
+            options: StackOptions(frame: FrameSize(width: 250, height: 250), maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true))
         let stackCLI = try CLIRunner.json([
             "stack", "01:", "12:34", ".56", "--font", Self.font, "--frame", "250x250", "--size", "300", "--min-scale", "0.01",
             "--equal-width", "--row-align", "leading,leading,trailing",
@@ -56,8 +56,8 @@ import Testing
         Self.expectSame(try Self.encoded(stack), stackCLI)
 
         let japanese = CLIRunner.fixture("fonts/ipaexg.ttf")
-        let ruby = try Font(face: FontFace(contentsOf: japanese)).ruby(
-            RubyText.parse("今日[こんにち]は"), in: FrameSize(width: 200, height: 80), options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1))
+        let ruby = try FontStack(Font(face: FontFace(contentsOf: japanese))).ruby(
+            RubyText.parse("今日[こんにち]は"), options: RubyOptions(frame: FrameSize(width: 200, height: 80), maxSize: 60, minimumScaleFactor: 0.1))
         let rubyCLI = try CLIRunner.json(["ruby", "今日[こんにち]は", "--font", japanese, "--frame", "200x80", "--size", "60", "--min-scale", "0.1"])
         Self.expectSame(try Self.encoded(ruby), rubyCLI)
 

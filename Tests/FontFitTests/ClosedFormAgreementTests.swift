@@ -50,8 +50,8 @@ import FontFitTestSupport
 
     static func expectAgreement(_ text: String) throws {
         let frame = FrameSize(width: 200, height: 100)
-        let closedForm = try stack.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1))
-        let prepared = try stack.prepare(text).fit(in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1))
+        let closedForm = try stack.fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1))
+        let prepared = try stack.prepare(text).fit(options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1))
         let scalars = text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
         #expect(abs(closedForm.size - prepared.size) <= summationSlack * prepared.size, "size, \(scalars)")
         #expect(abs(closedForm.width - prepared.width) <= summationSlack * prepared.width, "width, \(scalars)")

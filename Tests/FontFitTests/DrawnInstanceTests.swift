@@ -97,9 +97,9 @@ import Testing
     /// Every width model: each drawn line advances as far as the fit said the line is wide.
     @Test(arguments: models)
     func fittedLinesAreDrawnAsWideAsTheyWereMeasured(_ model: Model) throws {
-        let prepared = try model.font.prepare(model.text)
+        let prepared = try FontStack(model.font).prepare(model.text)
         let result = try prepared.fit(
-            in: model.frame, options: FitOptions(maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: model.lineLimit,
+            options: FitOptions(frame: model.frame, maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: model.lineLimit,
             widths: model.widths))
         #expect(result.fits != model.name.hasSuffix("truncated"))
         #expect(result.widths == model.widths)
@@ -125,9 +125,9 @@ import Testing
     @Test(arguments: [models[0], models[1], models[3]])
     func imageBoxesSitWhereDrawingLeavesTheirSpace(_ model: Model) throws {
         let text = "Ham\u{FFFC}burg"
-        let prepared = try model.font.prepare(text, images: [InlineImage(aspectRatio: 0.5)])
+        let prepared = try FontStack(model.font).prepare(text, images: [InlineImage(aspectRatio: 0.5)])
         let result = try prepared.fit(
-            in: model.frame, options: FitOptions(maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: 1,
+            options: FitOptions(frame: model.frame, maxSize: model.maxSize, minimumScaleFactor: model.minimumScaleFactor, lineLimit: 1,
             widths: model.widths))
         #expect(result.widths == model.widths)
         let box = try #require(prepared.imageBoxes(in: result).first)
@@ -168,12 +168,12 @@ import Testing
     @Test func stackRowsAreDrawnAsWideAsTheyWereMeasured() throws {
         for font in [Self.opsz, Self.dejaVu] {
             let frame = FrameSize(width: 250, height: 200)
-            let fitted = try font.stack([StackRowText("Hamburg"), StackRowText("Ham", weight: 0.5)], in: frame, options: StackOptions(maxSize: 72, minimumScaleFactor: 0.1))
+            let fitted = try FontStack(font).stack([StackRowText("Hamburg"), StackRowText("Ham", weight: 0.5)], options: StackOptions(frame: frame, maxSize: 72, minimumScaleFactor: 0.1))
             let scene = RenderScene.stack(fitted, frame: frame)
-            for row in fitted.result.rows {
+            for row in fitted.rows {
                 let line = try Self.drawnLine(in: scene, baseline: scene.origin.y + row.baseline)
-                #expect(abs(line.start - (scene.origin.x + row.textX)) <= Self.drawnWidthTolerance)
-                #expect(abs(line.advance - row.width) <= Self.drawnWidthTolerance, "drawn \(line.advance), row \(row.width)")
+                #expect(abs(line.start - (scene.origin.x + row.penStart)) <= Self.drawnWidthTolerance)
+                #expect(abs(line.advance - row.frame.width) <= Self.drawnWidthTolerance, "drawn \(line.advance), row \(row.frame.width)")
             }
         }
     }
@@ -182,19 +182,18 @@ import Testing
     @Test func rubyIsDrawnAsWideAsItWasMeasured() throws {
         let font = try loadFont("ipaexg.ttf")
         let frame = FrameSize(width: 300, height: 200)
-        let fitted = try font.ruby(RubyText.parse("東京[とうきょう]へ"), in: frame, options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1))
+        let fitted = try FontStack(font).ruby(RubyText.parse("東京[とうきょう]へ"), options: RubyOptions(frame: frame, maxSize: 60, minimumScaleFactor: 0.1))
         let scene = RenderScene.ruby(fitted, frame: frame)
         let fonts = FontStack(font)
-        for (segment, boxes) in zip(fitted.segments, fitted.result.segments) {
-            let parts = [(boxes.base, segment.base, fitted.result.size)]
-                + (boxes.ruby.map { [($0, segment.ruby!, fitted.result.rubySize)] } ?? [])
-            for (box, text, size) in parts {
+        for (base, ruby) in fitted.segments {
+            for placed in [base] + (ruby.map { [$0] } ?? []) {
+                let (box, text, size) = (placed.frame, placed.text, placed.size)
                 let width = try fonts.measure(text, size: size, opticalSizing: false).width
-                let drawn = Self.glyphs(in: scene, onBaseline: scene.origin.y + box.baseline)
+                let drawn = Self.glyphs(in: scene, onBaseline: scene.origin.y + placed.baseline)
                     .filter { $0.glyph.x >= scene.origin.x + box.x - 1e-9 && $0.glyph.x < scene.origin.x + box.x + box.width }
                 let first = try #require(drawn.first), last = try #require(drawn.last)
                 let advance = last.glyph.x + Self.unhintedAdvance(last) - first.glyph.x
-                #expect(abs(first.glyph.x - (scene.origin.x + box.textX)) <= Self.drawnWidthTolerance, "\(text)")
+                #expect(abs(first.glyph.x - (scene.origin.x + placed.penStart)) <= Self.drawnWidthTolerance, "\(text)")
                 #expect(abs(advance - width) <= Self.drawnWidthTolerance, "\(text): drawn \(advance), measured \(width)")
             }
         }

@@ -35,8 +35,8 @@ import Testing
                         let frame = FrameSize(width: width, height: height)
                         for lineLimit in [nil, 1] as [Int?] {
                             do {
-                                let fit = try font.fit(
-                                    text, in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
+                                let fit = try FontStack(font).fit(
+                                    text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit))
                                 returned += 1
                                 #expect(Self.keepsPromises(fit, frame: frame, maxSize: maxSize, factor: factor),
                                         "\(maxSize) × \(factor) in \(frame), lines \(String(describing: lineLimit)): \(fit.size) \(fit.width)×\(fit.height) \(fit.lines.count) lines")
@@ -57,18 +57,18 @@ import Testing
         var hintedReturned = 0, stacksReturned = 0
         for maxSize in Self.extremes {
             for frame in [FrameSize(width: 200, height: 100), FrameSize(width: 1e-300, height: 1e15), FrameSize()] {
-                if let fit = try? font.fit("Hinted", in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: 0.5, widths: .hinted)) {
+                if let fit = try? FontStack(font).fit("Hinted", options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: 0.5, widths: .hinted)) {
                     hintedReturned += 1
                     #expect(Self.keepsPromises(fit, frame: frame, maxSize: maxSize, factor: 0.5), "hinted \(maxSize) in \(frame)")
                 }
-                if let stack = try? font.stack(
-                    [StackRowText("Hello"), StackRowText("World", alignment: .trailing)], in: frame, options: StackOptions(maxSize: maxSize,
+                if let stack = try? FontStack(font).stack(
+                    [StackRowText("Hello"), StackRowText("World", alignment: .trailing)], options: StackOptions(frame: frame, maxSize: maxSize,
                     minimumScaleFactor: 1e-3))
                 {
                     stacksReturned += 1
-                    let result = stack.result
+                    let result = stack
                     #expect(result.size.isFinite && result.width.isFinite && result.height.isFinite)
-                    #expect(result.rows.allSatisfy { $0.x >= 0 && Self.within($0.x + $0.width, result.width) })
+                    #expect(result.rows.allSatisfy { $0.frame.x >= 0 && Self.within($0.frame.x + $0.frame.width, result.width) })
                     if result.fits { #expect(Self.within(result.width, frame.width) && Self.within(result.height, frame.height)) }
                 }
             }

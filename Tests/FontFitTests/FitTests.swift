@@ -14,22 +14,22 @@ import FontFitTestSupport
         let font = try loadFont("DejaVuSans.ttf")
         let line = try font.measure("text", size: 1)
         for frame in Self.frames {
-            let oneLine = try font.fit("text", in: frame, options: FitOptions(maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
+            let oneLine = try FontStack(font).fit("text", options: FitOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
             // One line: width or height limits, whichever is tighter (SwiftUI's lineLimit(1) ignores height).
             let expected = min(300, frame.width / line.width, frame.height / line.metrics.lineHeight)
             #expect(abs(oneLine.size - expected) <= 1e-9 * expected, "\(frame)")
             #expect(oneLine.fits && oneLine.lines.count == 1)
             #expect(oneLine.height <= frame.height * (1 + 1e-9) && oneLine.width <= frame.width * (1 + 1e-9))
 
-            let wrapped = try font.fit("text", in: frame, options: FitOptions(maxSize: 300, minimumScaleFactor: 0.01))
+            let wrapped = try FontStack(font).fit("text", options: FitOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01))
             #expect(abs(wrapped.size - expected) <= 1e-9 * expected, "a single word never wraps: \(frame)")
         }
         // Two words wrap when a tall frame makes that the bigger size, and keep one line when wide.
-        let tall = try font.fit("text text", in: FrameSize(width: 100, height: 600), options: FitOptions(maxSize: 300, minimumScaleFactor: 0.01))
+        let tall = try FontStack(font).fit("text text", options: FitOptions(frame: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01))
         #expect(tall.lines.map(\.text) == ["text", "text"])
-        let single = try font.fit("text text", in: FrameSize(width: 100, height: 600), options: FitOptions(maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
+        let single = try FontStack(font).fit("text text", options: FitOptions(frame: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
         #expect(single.lines.count == 1 && single.size < tall.size)
-        let wide = try font.fit("text text", in: FrameSize(width: 600, height: 100), options: FitOptions(maxSize: 300, minimumScaleFactor: 0.01))
+        let wide = try FontStack(font).fit("text text", options: FitOptions(frame: FrameSize(width: 600, height: 100), maxSize: 300, minimumScaleFactor: 0.01))
         #expect(wide.lines.count == 1)
     }
 
@@ -53,25 +53,25 @@ import FontFitTestSupport
             let text = (0..<Int(generator.next() % 14 + 1)).map { _ in generator.pick(Self.words) }.joined(separator: " ")
             let frame = FrameSize(width: generator.uniform(40...400), height: generator.uniform(20...400))
             let lineLimit: Int? = generator.next() % 3 == 0 ? Int(generator.next() % 3 + 1) : nil
-            let prepared = try font.prepare(text)
-            let result = try prepared.fit(in: frame, options: FitOptions(maxSize: 120, minimumScaleFactor: 0.01, lineLimit: lineLimit))
+            let prepared = try FontStack(font).prepare(text)
+            let result = try prepared.fit(options: FitOptions(frame: frame, maxSize: 120, minimumScaleFactor: 0.01, lineLimit: lineLimit))
             guard result.fits else { continue }
             #expect(try Self.linesFit(result, font: font, frame: frame), "\(text) in \(frame)")
             #expect(result.height <= frame.height * (1 + 1e-9))
             #expect(lineLimit.map { result.lines.count <= $0 } ?? true)
             if result.size < 120 {
                 // Just above the result, the same text no longer fits.
-                let above = try prepared.fit(in: frame, options: FitOptions(maxSize: result.size * (1 + 1e-6), minimumScaleFactor: 1, lineLimit: lineLimit))
+                let above = try prepared.fit(options: FitOptions(frame: frame, maxSize: result.size * (1 + 1e-6), minimumScaleFactor: 1, lineLimit: lineLimit))
                 #expect(!above.fits, "\(text) in \(frame) at \(result.size)")
             }
             // Monotone: a larger frame never gives a smaller size.
             let larger = try prepared.fit(
-                in: FrameSize(width: frame.width * 1.1, height: frame.height * 1.05), options: FitOptions(maxSize: 120,
+                options: FitOptions(frame: FrameSize(width: frame.width * 1.1, height: frame.height * 1.05), maxSize: 120,
                 minimumScaleFactor: 0.01, lineLimit: lineLimit))
             #expect(larger.size >= result.size * (1 - 1e-12))
             // Feeding the used width back reproduces the lines.
             let again = try prepared.fit(
-                in: FrameSize(width: result.width, height: .infinity), options: FitOptions(maxSize: result.size, lineLimit: lineLimit))
+                options: FitOptions(frame: FrameSize(width: result.width, height: .infinity), maxSize: result.size, lineLimit: lineLimit))
             #expect(again.lines.map(\.text) == result.lines.map(\.text))
         }
     }
@@ -81,7 +81,7 @@ import FontFitTestSupport
         let text = "👨‍👩‍👧👍🏽🇫🇷😀👍🏽👨‍👩‍👧❤️😀🇫🇷👍"
         let graphemes = Set(text.map(String.init))
         for mode in [TruncationMode.tail, .head, .middle] {
-            let result = try font.fit(text, in: FrameSize(width: 120, height: 40), options: FitOptions(maxSize: 20, lineLimit: 1, truncation: mode))
+            let result = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 120, height: 40), maxSize: 20, lineLimit: 1, truncation: mode))
             #expect(!result.fits && result.truncated)
             let shown = try #require(result.lines.first?.text)
             // The emoji font has no "…": the cut is marked by dropping graphemes, never by splitting one.
@@ -100,7 +100,7 @@ import FontFitTestSupport
             (.head, { $0.hasPrefix("…") }),
             (.middle, { $0.dropFirst().dropLast().contains("…") }),
         ] {
-            let result = try font.fit(text, in: FrameSize(width: 150, height: 30), options: FitOptions(maxSize: 20, lineLimit: 1, truncation: mode))
+            let result = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 30), maxSize: 20, lineLimit: 1, truncation: mode))
             let shown = try #require(result.lines.first?.text)
             #expect(check(shown), "\(mode): \(shown)")
             #expect(try font.measure(shown, size: result.size).width <= 150 * (1 + 1e-9), "\(mode): \(shown)")
@@ -112,8 +112,8 @@ import FontFitTestSupport
 
     @Test func wordWiderThanTheFrameIsBrokenBetweenGraphemes() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let result = try font.fit(
-            "Incomprehensibilities", in: FrameSize(width: 60, height: 200), options: FitOptions(maxSize: 20, minimumScaleFactor: 1,
+        let result = try FontStack(font).fit(
+            "Incomprehensibilities", options: FitOptions(frame: FrameSize(width: 60, height: 200), maxSize: 20, minimumScaleFactor: 1,
             truncation: .tail))
         #expect(!result.fits)
         #expect(result.lines.count > 1)
@@ -122,10 +122,10 @@ import FontFitTestSupport
 
     @Test func hintedFitUsesWholePixelSizesThatFitWithHintedWidths() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let hinted = try font.fit("Hamburgefonstiv", in: FrameSize(width: 173, height: 100), options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1, widths: .hinted))
+        let hinted = try FontStack(font).fit("Hamburgefonstiv", options: FitOptions(frame: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1, widths: .hinted))
         #expect(hinted.fits)
         #expect(hinted.size == hinted.size.rounded())
-        let unhinted = try font.fit("Hamburgefonstiv", in: FrameSize(width: 173, height: 100), options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1))
+        let unhinted = try FontStack(font).fit("Hamburgefonstiv", options: FitOptions(frame: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1))
         #expect(abs(hinted.size - unhinted.size) <= 2, "hinting moves widths by rounding only")
     }
 
@@ -137,14 +137,14 @@ import FontFitTestSupport
     func hintedFitIsTheLargestWholeSizeThatFits(_ frame: (width: Double, height: Double, maxSize: Double)) throws {
         let font = try loadFont("DejaVuSans.ttf")
         let box = FrameSize(width: frame.width, height: frame.height)
-        let fit = try font.fit("quick brown", in: box, options: FitOptions(maxSize: frame.maxSize, minimumScaleFactor: 1e-4, widths: .hinted))
+        let fit = try FontStack(font).fit("quick brown", options: FitOptions(frame: box, maxSize: frame.maxSize, minimumScaleFactor: 1e-4, widths: .hinted))
         #expect(fit.fits && fit.size == fit.size.rounded() && fit.width <= frame.width)
         if fit.size < frame.maxSize {
-            let larger = try font.fit("quick brown", in: box, options: FitOptions(maxSize: fit.size + 1, widths: .hinted))
+            let larger = try FontStack(font).fit("quick brown", options: FitOptions(frame: box, maxSize: fit.size + 1, widths: .hinted))
             #expect(!larger.fits, "\(fit.size + 1) fits too")
         }
         #expect(throws: FontFitError.self) {
-            try font.fit("quick brown", in: box, options: FitOptions(maxSize: 65_536, minimumScaleFactor: 1e-4, widths: .hinted))
+            try FontStack(font).fit("quick brown", options: FitOptions(frame: box, maxSize: 65_536, minimumScaleFactor: 1e-4, widths: .hinted))
         }
     }
 
@@ -155,7 +155,7 @@ import FontFitTestSupport
     @Test func hintedWidthsOfABitmapOnlyFontAreItsAdvancesInWholePixels() throws {
         let font = try loadFont("EmojiSubset.ttf")
         let text = "😀 ok"
-        let hinted = try font.fit(text, in: FrameSize(width: 1000, height: 1000), options: FitOptions(maxSize: 30, widths: .hinted))
+        let hinted = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 1000, height: 1000), maxSize: 30, widths: .hinted))
         let unhinted = try font.measure(text, size: hinted.size)
         let glyphs = font.shape(text).glyphs.count
         #expect(hinted.width == hinted.width.rounded())
@@ -165,12 +165,12 @@ import FontFitTestSupport
     @Test func invalidValuesAreRejected() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let frame = FrameSize(width: 100, height: 100)
-        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, options: FitOptions(maxSize: 0)) }
-        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, options: FitOptions(maxSize: 10, minimumScaleFactor: 0)) }
-        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, options: FitOptions(maxSize: 10, minimumScaleFactor: 1.5)) }
-        #expect(throws: FontFitError.self) { try font.fit("x", in: frame, options: FitOptions(maxSize: 10, lineLimit: 0)) }
-        #expect(throws: FontFitError.self) { try font.fit("x", in: FrameSize(width: -1, height: 10), options: FitOptions(maxSize: 10)) }
-        #expect(throws: FontFitError.self) { try font.fit("x", in: FrameSize(width: .nan, height: 10), options: FitOptions(maxSize: 10)) }
+        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 0)) }
+        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 10, minimumScaleFactor: 0)) }
+        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 10, minimumScaleFactor: 1.5)) }
+        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 10, lineLimit: 0)) }
+        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: FrameSize(width: -1, height: 10), maxSize: 10)) }
+        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: FrameSize(width: .nan, height: 10), maxSize: 10)) }
     }
 }
 
@@ -182,16 +182,16 @@ extension FitTests {
         let font = try loadFont("DejaVuSans.ttf")
         let text = "The quick brown fox jumps over the lazy dog, again and again."
         let frames = (0..<8).map { FrameSize(width: 120 + Double($0) * 25, height: 90) }
-        let expected = try frames.map { try font.prepare(text).fit(in: $0, options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05)) }
-        let prepared = try font.prepare(text)
-        _ = try prepared.fit(in: frames[0], options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05))
-        let shared = try prepared.fit(in: frames[3], options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05))
+        let expected = try frames.map { try FontStack(font).prepare(text).fit(options: FitOptions(frame: $0, maxSize: 60, minimumScaleFactor: 0.05)) }
+        let prepared = try FontStack(font).prepare(text)
+        _ = try prepared.fit(options: FitOptions(frame: frames[0], maxSize: 60, minimumScaleFactor: 0.05))
+        let shared = try prepared.fit(options: FitOptions(frame: frames[3], maxSize: 60, minimumScaleFactor: 0.05))
         try await withThrowingTaskGroup(of: (Int, FitResult, Double?, FittedLines).self) { group in
             for round in 0..<64 {
                 let index = round % frames.count
                 group.addTask {
-                    let result = try prepared.fit(in: frames[index], options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05))
-                    let size = try prepared.fittedSize(in: frames[index], options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05))
+                    let result = try prepared.fit(options: FitOptions(frame: frames[index], maxSize: 60, minimumScaleFactor: 0.05))
+                    let size = try prepared.fittedSize(options: FitOptions(frame: frames[index], maxSize: 60, minimumScaleFactor: 0.05))
                     return (index, result, size, shared.lines)
                 }
             }
@@ -210,11 +210,11 @@ extension FitTests {
     @Test func aRefitsLinesAreAFreshFitsLinesHoweverTheyAreRead() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let text = "The quick brown fox jumps over the lazy dog, again and again."
-        let prepared = try font.prepare(text)
+        let prepared = try FontStack(font).prepare(text)
         let frame = FrameSize(width: 150, height: 120)
-        let fresh = try font.prepare(text).fit(in: frame, options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05, alignment: .center))
-        _ = try prepared.fit(in: FrameSize(width: 300, height: 90), options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05))
-        var refit = try prepared.fit(in: frame, options: FitOptions(maxSize: 60, minimumScaleFactor: 0.05, alignment: .center))
+        let fresh = try FontStack(font).prepare(text).fit(options: FitOptions(frame: frame, maxSize: 60, minimumScaleFactor: 0.05, alignment: .center))
+        _ = try prepared.fit(options: FitOptions(frame: FrameSize(width: 300, height: 90), maxSize: 60, minimumScaleFactor: 0.05))
+        var refit = try prepared.fit(options: FitOptions(frame: frame, maxSize: 60, minimumScaleFactor: 0.05, alignment: .center))
         #expect(fresh.lines.count > 2 && refit.lines.count == fresh.lines.count)
         for (line, freshLine) in zip(refit.lines, fresh.lines) {
             #expect(line == freshLine && line.text == freshLine.text && line.x == freshLine.x && line.y == freshLine.y)
@@ -238,9 +238,9 @@ extension FitTests {
                 + generator.pick(extras)
             let frame = FrameSize(width: generator.uniform(20...500), height: generator.uniform(5...200))
             let alignment = generator.pick([LineAlignment.leading, .center, .trailing])
-            let fast = try font.fit(text, in: frame, options: FitOptions(maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment))
-            let general = try font.prepare(text).fit(
-                in: frame, options: FitOptions(maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment))
+            let fast = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment))
+            let general = try FontStack(font).prepare(text).fit(
+                options: FitOptions(frame: frame, maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment))
             #expect(abs(fast.size - general.size) <= 1e-9 * general.size, "\(text) in \(frame)")
             #expect(fast.fits == general.fits && fast.truncated == general.truncated)
             #expect(fast.lines.map(\.text) == general.lines.map(\.text), "\(text)")
@@ -268,8 +268,8 @@ extension FitTests {
         for text in texts {
             for width in [40.0, 180, 900] {
                 let frame = FrameSize(width: width, height: 120)
-                let fast = try stack.fit(text, in: frame, options: FitOptions(maxSize: 90, minimumScaleFactor: 0.02, lineLimit: 1))
-                let general = try stack.prepare(text).fit(in: frame, options: FitOptions(maxSize: 90, minimumScaleFactor: 0.02, lineLimit: 1))
+                let fast = try stack.fit(text, options: FitOptions(frame: frame, maxSize: 90, minimumScaleFactor: 0.02, lineLimit: 1))
+                let general = try stack.prepare(text).fit(options: FitOptions(frame: frame, maxSize: 90, minimumScaleFactor: 0.02, lineLimit: 1))
                 #expect(abs(fast.size - general.size) <= 1e-12 * general.size, "\(text) in \(width)")
                 #expect(abs(fast.height - general.height) <= 1e-12 * general.height, "\(text) in \(width)")
                 #expect(fast.lines.map(\.range) == general.lines.map(\.range), "\(text)")
@@ -288,15 +288,15 @@ extension FitTests {
         let font = try loadFont("OpszTest.ttf")
         let text = "Hamburgefonstiv fits"
         let frame = FrameSize(width: 300, height: 200)
-        let fixed = try font.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .proportional))
-        let following = try font.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .followingOpticalSize))
+        let fixed = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .proportional))
+        let following = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .followingOpticalSize))
         #expect(following.fits && following.size > fixed.size * 1.05)
         // Automatic optical sizing is the default (issue 7), as in browsers and Apple's text stacks.
-        let automatic = try font.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1))
+        let automatic = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1))
         #expect(automatic.size == following.size)
         // A font whose opsz the caller set keeps it.
         let pinned = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: 8)])
-        #expect(try pinned.fit(text, in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1)).size == fixed.size)
+        #expect(try FontStack(pinned).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1)).size == fixed.size)
         let atSize = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(following.size, 72))])
         let width = try atSize.measure(text, size: following.size).width
         #expect(width <= frame.width * (1 + 1e-9))
@@ -305,7 +305,7 @@ extension FitTests {
         let atAbove = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(above, 72))])
         #expect(try atAbove.measure(text, size: above).width > frame.width)
         // Wrapped, the result fits line by line at its own optical size.
-        let wrapped = try font.fit(text, in: FrameSize(width: 150, height: 200), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.05, widths: .followingOpticalSize))
+        let wrapped = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 200), maxSize: 100, minimumScaleFactor: 0.05, widths: .followingOpticalSize))
         let sized = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(max(wrapped.size, 8), 72))])
         #expect(try wrapped.lines.allSatisfy { try sized.measure($0.text, size: wrapped.size).width <= 150 * (1 + 1e-9) })
     }
@@ -316,7 +316,7 @@ extension FitTests {
     @Test func resultsPrintReadably() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let line = try font.measure("Hello", size: 12)
-        let fit = try font.fit("Hello world", in: FrameSize(width: 50, height: 100), options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1))
+        let fit = try FontStack(font).fit("Hello world", options: FitOptions(frame: FrameSize(width: 50, height: 100), maxSize: 40, minimumScaleFactor: 0.1))
         for text in [String(describing: line), String(describing: fit), String(describing: line.ink!)] {
             #expect(!text.contains("FontEngine.") && !text.contains("TextFitting."), "\(text)")
         }

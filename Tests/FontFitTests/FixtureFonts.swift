@@ -9,3 +9,8 @@ let fixtures = URL(fileURLWithPath: #filePath)
 func loadFont(_ name: String, variations: [FontVariation] = []) throws -> Font {
     try Font(face: FontFace(contentsOf: fixtures.appendingPathComponent("fonts/\(name)").path), variations: variations)
 }
+
+/// The fixture font alone as a stack: what fits, stacks and ruby take.
+func loadFonts(_ name: String, variations: [FontVariation] = []) throws -> FontStack {
+    FontStack(try loadFont(name, variations: variations))
+}

@@ -73,7 +73,7 @@ import Testing
 
     @Test func aFitFallsBackToo() throws {
         let prepared = try Self.stack.prepare("Total 東京 مرحبا")
-        let result = try prepared.fit(in: FrameSize(width: 200, height: 40), options: FitOptions(maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1))
+        let result = try prepared.fit(options: FitOptions(frame: FrameSize(width: 200, height: 40), maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1))
         let measured = try Self.stack.measure("Total 東京 مرحبا", size: result.size)
         #expect(abs(result.lines[0].width - measured.width) <= 1e-9 * measured.width)
         #expect(prepared.missing.isEmpty)
@@ -88,16 +88,16 @@ import Testing
         let stack = try FontStack([loadFont("Cantarell-Regular.otf"), loadFont("NotoSansArabic-Regular.ttf")])
         let texts = ["مرحبا", "Row 1", "Total: 100 مرحبا", "ก ok", "ขก"]
         let rows = texts.map { StackRowText($0) } + [StackRowText("7", template: "88:88")]
-        let fitted = try stack.stack(rows, in: FrameSize(width: 300, height: 400), options: StackOptions(maxSize: 60, minimumScaleFactor: 0.01))
-        let size = fitted.result.size
+        let fitted = try stack.stack(rows, options: StackOptions(frame: FrameSize(width: 300, height: 400), maxSize: 60, minimumScaleFactor: 0.01))
+        let size = fitted.size
         for (index, text) in (texts + ["88:88"]).enumerated() {
             let measured = try stack.measure(text, size: size)
-            #expect(abs(fitted.result.rows[index].width - measured.width) <= 1e-9 * measured.width, "\(text)")
+            #expect(abs(fitted.rows[index].frame.width - measured.width) <= 1e-9 * measured.width, "\(text)")
         }
         let arabic = try stack.measure("مرحبا", size: size).metrics
         let latin = try stack.measure("Row 1", size: size).metrics
         #expect(arabic.lineHeight > latin.lineHeight)
-        for row in fitted.result.rows { #expect(abs(row.height - arabic.lineHeight) <= 1e-9 * arabic.lineHeight) }
+        for row in fitted.rows { #expect(abs(row.frame.height - arabic.lineHeight) <= 1e-9 * arabic.lineHeight) }
         // "ก ok" is two runs (a paragraph names its missing character), "ขก" one (named from
         // HarfBuzz's buffer); each character once, in row order.
         #expect(fitted.missing == ["\u{0E01}", "\u{0E02}"])

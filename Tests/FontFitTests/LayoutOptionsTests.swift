@@ -2,66 +2,67 @@ import FontFit
 import Foundation
 import Testing
 
-/// The options structs are the API; the long parameter lists are conveniences over them. Both must
-/// give the same layouts, and every setting of an options value must reach the layout.
+/// Every setting of an options value must reach the layout, and the prepared and one-shot forms of
+/// a fit must agree on the same options.
 @Suite struct LayoutOptionsTests {
     static let text = "Einstellungen speichern und schließen"
 
-    @Test func fitOptionsGiveTheLayoutOfTheLongForm() throws {
-        let font = try loadFont("Inter-roman.var.ttf")
-        let prepared = try font.prepare(Self.text)
+    @Test func preparedAndOneShotFitsAgree() throws {
+        let fonts = try loadFonts("Inter-roman.var.ttf")
+        let prepared = try fonts.prepare(Self.text)
         for (width, lineLimit, truncation) in [(120.0, 2, TruncationMode.middle), (60, 1, .head), (400, nil, .tail)] {
-            let frame = FrameSize(width: width, height: 44)
             let options = FitOptions(
-                maxSize: 30, minimumScaleFactor: 0.5, lineLimit: lineLimit, lineSpacing: 2, alignment: .center,
-                truncation: truncation, granularity: 0.5)
-            let long = try prepared.fit(
-                in: frame, options: FitOptions(maxSize: 30, minimumScaleFactor: 0.5, lineLimit: lineLimit, lineSpacing: 2,
-                alignment: .center, truncation: truncation, granularity: 0.5))
-            let viaOptions = try prepared.fit(in: frame, options: options)
-            #expect(viaOptions.size == long.size && viaOptions.lines == long.lines && viaOptions.fits == long.fits)
-            let oneShot = try font.fit(Self.text, in: frame, options: options)
-            #expect(oneShot.size == long.size && oneShot.lines.map(\.text) == long.lines.map(\.text))
-            #expect(try prepared.fittedSize(in: frame, options: options) == (long.fits ? long.size : nil))
+                frame: FrameSize(width: width, height: 44), maxSize: 30, minimumScaleFactor: 0.5, lineLimit: lineLimit,
+                lineSpacing: 2, alignment: .center, truncation: truncation, granularity: 0.5)
+            let prepareFirst = try prepared.fit(options: options)
+            let oneShot = try fonts.fit(Self.text, options: options)
+            #expect(oneShot.size == prepareFirst.size && oneShot.lines.map(\.text) == prepareFirst.lines.map(\.text))
+            #expect(try prepared.fittedSize(options: options) == (prepareFirst.fits ? prepareFirst.size : nil))
         }
     }
 
     @Test func everyFitSettingReachesTheLayout() throws {
-        let font = try loadFont("Inter-roman.var.ttf")
-        let frame = FrameSize(width: 90, height: 30)
-        var options = FitOptions(maxSize: 30, minimumScaleFactor: 0.9, lineLimit: 1)
-        let tail = try font.fit(Self.text, in: frame, options: options)
+        let fonts = try loadFonts("Inter-roman.var.ttf")
+        var options = FitOptions(frame: FrameSize(width: 90, height: 30), maxSize: 30, minimumScaleFactor: 0.9, lineLimit: 1)
+        let tail = try fonts.fit(Self.text, options: options)
         options.truncation = .middle
-        let middle = try font.fit(Self.text, in: frame, options: options)
+        let middle = try fonts.fit(Self.text, options: options)
         #expect(!tail.fits && tail.lines[0].text.hasSuffix("…"))
         #expect(middle.lines[0].text.contains("…") && !middle.lines[0].text.hasSuffix("…"))
         options.presetSizes = [12, 20, 27]
         options.minimumScaleFactor = 0.01
-        let preset = try font.fit(Self.text, in: FrameSize(width: 400, height: 30), options: options)
+        options.frame.width = 400
+        let preset = try fonts.fit(Self.text, options: options)
         #expect([12, 20, 27].contains(preset.size))
     }
 
-    @Test func stackAndRubyOptionsGiveTheLayoutOfTheLongForm() throws {
-        let font = try loadFont("Inter-roman.var.ttf")
+    @Test func everyStackAndRubySettingReachesTheLayout() throws {
+        let fonts = try loadFonts("Inter-roman.var.ttf")
         let rows = [StackRowText("01:"), StackRowText("12:34"), StackRowText(".56", alignment: .trailing)]
-        let frame = FrameSize(width: 250, height: 250)
-        let long = try font.stack(
-            rows, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01, spacing: .rowHeights(0.1), equalWidth: true,
-            pixelScale: 2))
-        let options = StackOptions(
-            maxSize: 300, minimumScaleFactor: 0.01, spacing: .rowHeights(0.1), equalWidth: true, pixelScale: 2)
-        let viaOptions = try font.stack(rows, in: frame, options: options)
-        #expect(viaOptions.result.size == long.result.size && viaOptions.result.rows == long.result.rows)
-        let words = try font.wordsToFit("Words to fit", in: frame, options: options, alignment: .center)
-        #expect(words.rows.map(\.text) == ["Words", "to", "fit"] && words.rows.allSatisfy { $0.alignment == .center })
+        var options = StackOptions(
+            frame: FrameSize(width: 250, height: 250), maxSize: 300, minimumScaleFactor: 0.01,
+            spacing: .rowHeights(0.1), equalWidth: true, pixelScale: 2)
+        let equal = try fonts.stack(rows, options: options)
+        #expect(Set(equal.rows.map(\.frame.width)).count == 1, "equal widths")
+        #expect(equal.rows.allSatisfy { ($0.frame.height * 2).rounded() == $0.frame.height * 2 }, "whole device pixels")
+        options.pixelScale = nil
+        let exact = try fonts.stack(rows, options: options)
+        let gap = exact.rows[1].frame.y - (exact.rows[0].frame.y + exact.rows[0].frame.height)
+        #expect(abs(gap - 0.1 * exact.rows[0].frame.height) <= 1e-9 * exact.rows[0].frame.height, "spacing in row heights")
+        options.equalWidth = false
+        let unequal = try fonts.stack(rows, options: options)
+        #expect(Set(unequal.rows.map(\.frame.width)).count == 3)
+        let words = try fonts.wordsToFit("Words to fit", options: options, alignment: .center)
+        #expect(words.rows.map(\.text) == ["Words", "to", "fit"])
 
-        let japanese = try loadFont("ipaexg.ttf")
+        let japanese = try loadFonts("ipaexg.ttf")
         let segments = try RubyText.parse("今日[こんにち]は")
-        let rubyFrame = FrameSize(width: 200, height: 80)
-        let rubyLong = try japanese.ruby(segments, in: rubyFrame, options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1, ratio: 0.4, spacing: 3))
-        let rubyOptions = try japanese.ruby(
-            segments, in: rubyFrame, options: RubyOptions(maxSize: 60, minimumScaleFactor: 0.1, ratio: 0.4, spacing: 3))
-        #expect(rubyOptions.result.size == rubyLong.result.size && rubyOptions.result.rubySize == rubyLong.result.rubySize)
-        #expect(abs(rubyOptions.result.rubySize - 0.4 * rubyOptions.result.size) <= 1e-12 * rubyOptions.result.size)
+        var rubyOptions = RubyOptions(frame: FrameSize(width: 200, height: 80), maxSize: 60, minimumScaleFactor: 0.1, ratio: 0.4, spacing: 3)
+        let ruby = try japanese.ruby(segments, options: rubyOptions)
+        #expect(abs(ruby.rubySize - 0.4 * ruby.size) <= 1e-12 * ruby.size)
+        let (base, annotation) = ruby.segments[0]
+        #expect(abs(base.frame.y - (annotation!.frame.y + annotation!.frame.height + 3)) <= 1e-9, "spacing between ruby and base")
+        rubyOptions.ratio = 0.5
+        #expect(try japanese.ruby(segments, options: rubyOptions).rubySize == 0.5 * (try japanese.ruby(segments, options: rubyOptions).size))
     }
 }

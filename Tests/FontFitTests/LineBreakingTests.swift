@@ -33,8 +33,8 @@ import Testing
         let font = try loadFont("ipaexg.ttf")
         let frame = FrameSize(width: 60, height: 1000)
         func lines(_ style: LineBreakStyle) throws -> [String] {
-            try font.fit(
-                "コンピューター", in: frame, options: FitOptions(maxSize: 20),
+            try FontStack(font).fit(
+                "コンピューター", options: FitOptions(frame: frame, maxSize: 20),
                 shaping: ShapingOptions(language: "ja", lineBreak: style)
             ).lines.map(\.text)
         }

@@ -34,12 +34,12 @@ import Testing
         let perPoint = measured.width / size
 
         let prepared = try Self.stack.prepare(sample.text, images: sample.images)
-        let fit = try prepared.fit(in: FrameSize(width: 300, height: 400), options: FitOptions(maxSize: 200, minimumScaleFactor: 0.01, lineLimit: 1))
+        let fit = try prepared.fit(options: FitOptions(frame: FrameSize(width: 300, height: 400), maxSize: 200, minimumScaleFactor: 0.01, lineLimit: 1))
         #expect(fit.lines.count == 1 && fit.fits)
         let line = fit.lines[0]
         #expect(abs(line.width / fit.size - perPoint) <= 1e-12 * perPoint, "one-line fit")
         let closedForm = try Self.stack.fit(
-            sample.text, in: FrameSize(width: 300, height: 400), options: FitOptions(maxSize: 200, minimumScaleFactor: 0.01, lineLimit: 1),
+            sample.text, options: FitOptions(frame: FrameSize(width: 300, height: 400), maxSize: 200, minimumScaleFactor: 0.01, lineLimit: 1),
             images: sample.images)
         #expect(abs(closedForm.lines[0].width / closedForm.size - perPoint) <= 1e-12 * perPoint, "closed-form fit")
 
@@ -48,9 +48,9 @@ import Testing
         #expect(abs(drawn / fit.size - perPoint) <= 1e-12 * perPoint, "the line the renderer draws")
 
         if sample.images.isEmpty {
-            let stacked = try Self.stack.stack([StackRowText(sample.text)], in: FrameSize(width: 300, height: 400), options: StackOptions(maxSize: 200, minimumScaleFactor: 0.01))
-            let row = stacked.result.rows[0]
-            #expect(abs(row.width / row.size - perPoint) <= 1e-12 * perPoint, "stack row")
+            let stacked = try Self.stack.stack([StackRowText(sample.text)], options: StackOptions(frame: FrameSize(width: 300, height: 400), maxSize: 200, minimumScaleFactor: 0.01))
+            let row = stacked.rows[0]
+            #expect(abs(row.frame.width / row.size - perPoint) <= 1e-12 * perPoint, "stack row")
         }
     }
 }

@@ -87,7 +87,7 @@ private func glyph(_ font: Font, _ character: Unicode.Scalar) throws -> UInt32 {
 /// The scene the SVG and PNG tests draw: a red frame, and "Hamburg" at 48 pt in DejaVu Sans with its
 /// line box and baseline.
 private struct HamburgScene {
-    static let frame = Box(x: 10, y: 10, width: 380, height: 100)
+    static let frame = LayoutRect(x: 10, y: 10, width: 380, height: 100)
     static let origin = (x: 20.0, y: 20.0)
     let font: Font
     let scene: RenderScene
@@ -233,7 +233,7 @@ private func parseXML(_ text: String) throws -> XMLCollector {
     /// Every dark pixel touches the ink box (converted to pixels, one pixel of antialiasing either
     /// side), and the dark pixels reach the box on all four sides.
     private static func expectInk(
-        of image: RGBAImage, fillsBox ink: Box, at origin: (x: Double, y: Double), scale: Double,
+        of image: RGBAImage, fillsBox ink: LayoutRect, at origin: (x: Double, y: Double), scale: Double,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let left = (origin.x + ink.x) * scale, right = left + ink.width * scale
@@ -290,7 +290,7 @@ private func parseXML(_ text: String) throws -> XMLCollector {
 
     @Test func centeredAndDashedStrokes() throws {
         var scene = RenderScene(width: 40, height: 40, pixelScale: 1)
-        scene.addRect(Box(x: 10, y: 10, width: 20, height: 20), strokeWidth: 2, strokePosition: .centered, dash: [4, 2])
+        scene.addRect(LayoutRect(x: 10, y: 10, width: 20, height: 20), strokeWidth: 2, strokePosition: .centered, dash: [4, 2])
         let image = try PNGRenderer.rasterize(scene)
         // A 2 px stroke centred on x = 10 covers columns 9 and 10; dashes of 4 on, 2 off from the
         // band's outer corner at y = 9.
@@ -416,8 +416,8 @@ private func parseXML(_ text: String) throws -> XMLCollector {
     @Test func valuesFarOffTheCanvasAreClipped() throws {
         let font = try loadFont("DejaVuSans.ttf")
         var scene = RenderScene(width: 50, height: 20, pixelScale: 1, title: "bell \u{7} & tab\t")
-        scene.addRect(Box(x: -1e300, y: -1e300, width: 1e300, height: 2e300), strokeWidth: 1e300, dash: [1e300, -1])
-        scene.addRect(Box(x: .nan, y: 0, width: 10, height: 10))
+        scene.addRect(LayoutRect(x: -1e300, y: -1e300, width: 1e300, height: 2e300), strokeWidth: 1e300, dash: [1e300, -1])
+        scene.addRect(LayoutRect(x: .nan, y: 0, width: 10, height: 10))
         scene.addLine(x1: -1e300, y1: 5, x2: 1e300, y2: 5, dash: [2, 2])
         scene.addLine(x1: -1e200, y1: -1e200, x2: 1e200, y2: 1e200, color: .lineBoxBlue)
         scene.addText(RenderScene.Text(font: font, size: 12, glyphs: [

@@ -23,19 +23,19 @@ import Testing
         let middle = try Self.unitWidth("12:34", font, tnum)
         let lineHeight = try font.measure("12:34", size: 1).metrics.lineHeight
         for frame in Self.frames {
-            let fitted = try font.stack(
-                rows, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true), shaping: tnum)
-            let result = fitted.result
+            let fitted = try FontStack(font).stack(
+                rows, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true), shaping: tnum)
+            let result = fitted
             let expected = min(300, frame.width / middle, frame.height / (3 * lineHeight))
             #expect(abs(result.size - expected) <= 1e-9 * expected, "\(frame)")
             #expect(result.rows.allSatisfy { $0.size == result.size }, "one size for all rows")
-            #expect(Set(result.rows.map(\.height)).count == 1, "all rows the same height")
-            #expect(result.rows.allSatisfy { abs($0.width - middle * result.size) <= 1e-9 * frame.width },
+            #expect(Set(result.rows.map(\.frame.height)).count == 1, "all rows the same height")
+            #expect(result.rows.allSatisfy { abs($0.frame.width - middle * result.size) <= 1e-9 * frame.width },
                     "rows 1 and 3 get the middle row's width")
             // Row 1 leading, row 3 trailing inside that width.
-            #expect(result.rows[0].textX == result.rows[0].x)
+            #expect(result.rows[0].penStart == result.rows[0].frame.x)
             let lastWidth = try Self.unitWidth(".56", font, tnum) * result.size
-            #expect(abs(result.rows[2].textX + lastWidth - (result.rows[2].x + result.rows[2].width)) <= 1e-9 * frame.width)
+            #expect(abs(result.rows[2].penStart + lastWidth - (result.rows[2].frame.x + result.rows[2].frame.width)) <= 1e-9 * frame.width)
             #expect(result.height <= frame.height * (1 + 1e-9))
         }
     }
@@ -45,11 +45,11 @@ import Testing
         let rows = ["01:", "12:34", ".56"].map { StackRowText($0) }
         for frame in Self.frames {
             for scale in [2.0, 3.0] {
-                let result = try font.stack(
-                    rows, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: scale)).result
-                #expect(Set(result.rows.map(\.height)).count == 1)
+                let result = try FontStack(font).stack(
+                    rows, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: scale))
+                #expect(Set(result.rows.map(\.frame.height)).count == 1)
                 for row in result.rows {
-                    for value in [row.x, row.y, row.width, row.height] {
+                    for value in [row.frame.x, row.frame.y, row.frame.width, row.frame.height] {
                         #expect(abs(value * scale - (value * scale).rounded()) < 1e-6)
                     }
                 }
@@ -64,11 +64,11 @@ import Testing
         let words = text.split(separator: " ").map(String.init)
         let longest = try words.map { try Self.unitWidth($0, font) }.max()!
         let frame = FrameSize(width: 200, height: 400)
-        let fitted = try font.wordsToFit(text, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01))
+        let fitted = try FontStack(font).wordsToFit(text, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01))
         #expect(fitted.rows.map(\.text) == words)
-        #expect(abs(fitted.result.size - min(frame.width / longest, 300)) <= 1e-9 * fitted.result.size
-            || fitted.result.height >= frame.height * (1 - 1e-9), "the longest word, or the height, limits")
-        #expect(Set(fitted.result.rows.map(\.size)).count == 1)
+        #expect(abs(fitted.size - min(frame.width / longest, 300)) <= 1e-9 * fitted.size
+            || fitted.height >= frame.height * (1 - 1e-9), "the longest word, or the height, limits")
+        #expect(Set(fitted.rows.map(\.size)).count == 1)
     }
 
     @Test func templateSizesTheValueAndKeepsItsScale() throws {
@@ -77,13 +77,13 @@ import Testing
         let template = try Self.unitWidth("1/1000s", font, tnum)
         let frame = FrameSize(width: 150, height: 80)
         let results = try ["1/5s", "1/60s", "1/250s", "1/1000s"].map { value in
-            try font.stack([StackRowText(value, template: "1/1000s")], in: frame, options: StackOptions(maxSize: 100, minimumScaleFactor: 0.1), shaping: tnum).result
+            try FontStack(font).stack([StackRowText(value, template: "1/1000s")], options: StackOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1), shaping: tnum)
         }
         for result in results {
             #expect(abs(result.size - min(100, frame.width / template)) <= 1e-9 * result.size)
-            #expect(result.rows[0].height == results[0].rows[0].height)
+            #expect(result.rows[0].frame.height == results[0].rows[0].frame.height)
             #expect(result.scale == results[0].scale)
-            #expect(result.rows[0].textX == 0, "leading-aligned")
+            #expect(result.rows[0].penStart == 0, "leading-aligned")
         }
     }
 
@@ -102,8 +102,8 @@ import Testing
         let segments = try RubyText.parse("今日[こんにち]は")
         #expect(segments == [RubyText("今日", ruby: "こんにち"), RubyText("は")])
         let frame = FrameSize(width: 300, height: 120)
-        let fitted = try font.ruby(segments, in: frame, options: RubyOptions(maxSize: 100, minimumScaleFactor: 0.1))
-        let result = fitted.result
+        let fitted = try FontStack(font).ruby(segments, options: RubyOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1))
+        let result = fitted
         #expect(result.rubySize == result.size / 2)
         let base = try Self.unitWidth("今日", font), ruby = try Self.unitWidth("こんにち", font), ha = try Self.unitWidth("は", font)
         let lineHeight = try font.measure("今日", size: 1).metrics.lineHeight
@@ -111,12 +111,12 @@ import Testing
         #expect(abs(result.size - min(100, frame.width / units, frame.height / (1.5 * lineHeight))) <= 1e-9 * result.size)
         let (baseBox, rubyBox) = result.segments[0]
         let rubyBoxValue = try #require(rubyBox)
-        #expect(abs(baseBox.width - max(base, ruby / 2) * result.size) <= 1e-9 * 300)
-        #expect(abs(rubyBoxValue.height - lineHeight * result.rubySize) <= 1e-9 * 300)
-        #expect(abs(baseBox.y - rubyBoxValue.height) <= 1e-9 * 300, "base line right under the ruby line")
+        #expect(abs(baseBox.frame.width - max(base, ruby / 2) * result.size) <= 1e-9 * 300)
+        #expect(abs(rubyBoxValue.frame.height - lineHeight * result.rubySize) <= 1e-9 * 300)
+        #expect(abs(baseBox.frame.y - rubyBoxValue.frame.height) <= 1e-9 * 300, "base line right under the ruby line")
         // The ruby is centred over its base.
-        let rubyCentre = rubyBoxValue.textX + ruby * result.rubySize / 2
-        let baseCentre = baseBox.textX + base * result.size / 2
+        let rubyCentre = rubyBoxValue.penStart + ruby * result.rubySize / 2
+        let baseCentre = baseBox.penStart + base * result.size / 2
         #expect(abs(rubyCentre - baseCentre) <= 1e-9 * 300)
         #expect(abs(result.height - lineHeight * (result.size + result.rubySize)) <= 1e-9 * 300)
     }
@@ -138,8 +138,8 @@ import Testing
     @Test func renderedStackInkStaysInsideTheRowBoxes() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let frame = FrameSize(width: 250, height: 250)
-        let fitted = try font.stack(
-            ["01:", "12:34", ".56"].map { StackRowText($0) }, in: frame, options: StackOptions(maxSize: 300, minimumScaleFactor: 0.01,
+        let fitted = try FontStack(font).stack(
+            ["01:", "12:34", ".56"].map { StackRowText($0) }, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01,
             equalWidth: true))
         let scene = RenderScene.stack(fitted, frame: frame)
         let image = try PNGRenderer.rasterize(scene)
@@ -151,8 +151,8 @@ import Testing
                 guard pixel.red < 96 && pixel.green < 96 && pixel.blue < 96 else { continue }
                 dark += 1
                 let px = Double(x) / scale - margin, py = Double(y) / scale - margin
-                let inside = fitted.result.rows.contains { row in
-                    px >= row.x - 1 && px <= row.x + row.width + 1 && py >= row.y - 1 && py <= row.y + row.height + 1
+                let inside = fitted.rows.contains { row in
+                    px >= row.frame.x - 1 && px <= row.frame.x + row.frame.width + 1 && py >= row.frame.y - 1 && py <= row.frame.y + row.frame.height + 1
                 }
                 #expect(inside, "ink at (\(px), \(py)) outside every row box")
                 if !inside { return }
@@ -161,7 +161,7 @@ import Testing
         #expect(dark > 1000)
         // The frame's red border is where the scene says: its right edge column (the rows, narrower
         // than the frame, cover its left edge), all the way down.
-        #expect(fitted.result.width < frame.width)
+        #expect(fitted.width < frame.width)
         let right = Int(((margin + frame.width) * scale).rounded()) - 1
         let top = Int((margin * scale).rounded()), bottom = Int(((margin + frame.height) * scale).rounded()) - 1
         for y in stride(from: top, through: bottom, by: 7) {
@@ -181,8 +181,8 @@ extension SeedLayoutTests {
         let text = "\u{FFFC} Sir Bunnington"
         let image = InlineImage(aspectRatio: 0.75)
         let frame = FrameSize(width: 200, height: 60)
-        let prepared = try font.prepare(text, images: [image])
-        let result = try prepared.fit(in: frame, options: FitOptions(maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1))
+        let prepared = try FontStack(font).prepare(text, images: [image])
+        let result = try prepared.fit(options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1))
         let lineHeight = try font.measure(text, size: 1).metrics.lineHeight
         let unitWidth = try font.measure(text, size: 1, images: [image]).width
         #expect(abs(result.size - min(frame.width / unitWidth, frame.height / lineHeight)) <= 1e-9 * result.size)

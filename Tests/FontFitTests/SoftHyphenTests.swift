@@ -10,7 +10,7 @@ import Testing
     func aLineBrokenAtASoftHyphenCountsTheHyphenItDraws(frameWidth: Double) throws {
         let font = try loadFont("DejaVuSans.ttf")
         let size = 20.0
-        let result = try font.fit(Self.word, in: FrameSize(width: frameWidth, height: 1000), options: FitOptions(maxSize: size))
+        let result = try FontStack(font).fit(Self.word, options: FitOptions(frame: FrameSize(width: frameWidth, height: 1000), maxSize: size))
         #expect(result.lines.count > 1)
         let hyphen = try font.measure("\u{2010}", size: size).width
         #expect(result.lines.dropLast().contains { $0.text.hasSuffix("\u{2010}") })
@@ -27,7 +27,7 @@ import Testing
 
     @Test func noBreakNoHyphen() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let result = try font.fit(Self.word, in: FrameSize(width: 2000, height: 100), options: FitOptions(maxSize: 20))
+        let result = try FontStack(font).fit(Self.word, options: FitOptions(frame: FrameSize(width: 2000, height: 100), maxSize: 20))
         #expect(result.lines.count == 1)
         #expect(!result.lines[0].text.contains("\u{2010}"))
         let plain = try font.measure(Self.word, size: 20).width
@@ -38,7 +38,7 @@ import Testing
     @Test func aShrinkingFitKeepsDrawnLinesInsideTheFrame() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let frame = FrameSize(width: 90, height: 60)
-        let result = try font.fit(Self.word, in: frame, options: FitOptions(maxSize: 40, minimumScaleFactor: 0.1))
+        let result = try FontStack(font).fit(Self.word, options: FitOptions(frame: frame, maxSize: 40, minimumScaleFactor: 0.1))
         #expect(result.fits)
         for line in result.lines {
             let letters = String(line.text.unicodeScalars.filter { $0 != "\u{AD}" })
@@ -53,12 +53,12 @@ import Testing
     @Test(arguments: [60.0, 100, 140])
     func aRefitDrawsTheHyphensAFreshFitDraws(frameWidth: Double) throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let prepared = try font.prepare(Self.word)
+        let prepared = try FontStack(font).prepare(Self.word)
         let frame = FrameSize(width: frameWidth, height: 1000)
-        let fresh = try font.fit(Self.word, in: frame, options: FitOptions(maxSize: 20, minimumScaleFactor: 0.5))
+        let fresh = try FontStack(font).fit(Self.word, options: FitOptions(frame: frame, maxSize: 20, minimumScaleFactor: 0.5))
         #expect(fresh.lines.contains { $0.text.hasSuffix("\u{2010}") })
         for _ in 0..<3 {
-            let refit = try prepared.fit(in: frame, options: FitOptions(maxSize: 20, minimumScaleFactor: 0.5))
+            let refit = try prepared.fit(options: FitOptions(frame: frame, maxSize: 20, minimumScaleFactor: 0.5))
             #expect(refit.size == fresh.size && refit.lines == fresh.lines, "\(refit) vs \(fresh)")
         }
     }

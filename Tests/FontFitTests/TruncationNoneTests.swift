@@ -45,10 +45,10 @@ import Testing
                     let prepared = try route.fonts.prepare(text, options: route.shaping)
                     let fits = [
                         try prepared.fit(
-                            in: frame, options: FitOptions(maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
+                            options: FitOptions(frame: frame, maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
                             truncation: truncation, widths: route.widths)),
                         try route.fonts.fit(
-                            text, in: frame, options: FitOptions(maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
+                            text, options: FitOptions(frame: frame, maxSize: 100, lineLimit: lineLimit, bounds: route.bounds,
                             truncation: truncation, widths: route.widths), shaping: route.shaping),
                     ]
                     for fit in fits {

@@ -18,15 +18,15 @@ import FontFit
     static let frame = FrameSize(width: 0.0005, height: 0.001)
 
     static func fit(_ prepared: PreparedText, maxSize: Double = 0.001, minimumScaleFactor: Double = 0.001) throws -> FitResult {
-        try prepared.fit(in: frame, options: FitOptions(maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: Int.max))
+        try prepared.fit(options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: Int.max))
     }
 
     /// The text prepared in `name`, fitted into a first frame and then re-fitted into `frame`.
     static func refit(font name: String) throws -> (font: Font, shaping: ShapingOptions, refit: FitResult) {
         let font = try loadFont(name)
         let shaping = ShapingOptions(direction: .topToBottom)
-        let prepared = try font.prepare(text, options: shaping)
-        _ = try prepared.fit(in: FrameSize(width: 0.001, height: 0.001), options: FitOptions(maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max))
+        let prepared = try FontStack(font).prepare(text, options: shaping)
+        _ = try prepared.fit(options: FitOptions(frame: FrameSize(width: 0.001, height: 0.001), maxSize: 0.001, minimumScaleFactor: 0.001, lineLimit: Int.max))
         return (font, shaping, try fit(prepared))
     }
 
@@ -35,7 +35,7 @@ import FontFit
     func refitSizeFits(font name: String) throws {
         let (font, shaping, refit) = try Self.refit(font: name)
         #expect(refit.fits)
-        let atThatSize = try Self.fit(font.prepare(Self.text, options: shaping), maxSize: refit.size, minimumScaleFactor: 1)
+        let atThatSize = try Self.fit(FontStack(font).prepare(Self.text, options: shaping), maxSize: refit.size, minimumScaleFactor: 1)
         #expect(atThatSize.fits && atThatSize.lines.map(\.text) == refit.lines.map(\.text), "\(name)")
     }
 
@@ -46,7 +46,7 @@ import FontFit
     @Test(arguments: ["DejaVuSans.ttf", "ipaexg.ttf", "EmojiSubset.ttf", "Cantarell-Regular.otf", "Inter-roman.var.ttf"])
     func refitEqualsAFreshFit(font name: String) throws {
         let (font, shaping, refit) = try Self.refit(font: name)
-        let fresh = try Self.fit(font.prepare(Self.text, options: shaping))
+        let fresh = try Self.fit(FontStack(font).prepare(Self.text, options: shaping))
         #expect(refit.size == fresh.size && refit.lines.map(\.text) == fresh.lines.map(\.text), "\(name): \(refit) vs \(fresh)")
     }
 }

@@ -22,8 +22,8 @@ import FontFitTestSupport
             let frame = FrameSize(
                 width: round % 17 == 0 ? .infinity : Double.random(in: 20...400, using: &generator),
                 height: Double.random(in: 10...300, using: &generator))
-            let result = try font.fit(
-                text, in: frame, options: FitOptions(maxSize: Double.random(in: 8...60, using: &generator),
+            let result = try FontStack(font).fit(
+                text, options: FitOptions(frame: frame, maxSize: Double.random(in: 8...60, using: &generator),
                 minimumScaleFactor: Double.random(in: 0.05...1, using: &generator),
                 lineLimit: [nil, 1, 2, 3].randomElement(using: &generator)!,
                 alignment: [.leading, .center, .trailing].randomElement(using: &generator)!,

@@ -17,7 +17,7 @@ extension RenderScene {
                 width: style.canvas?.width ?? max(width, used.width) + 2 * Self.margin,
                 height: style.canvas?.height ?? max(height, used.height) + 2 * Self.margin,
                 pixelScale: pixelScale, background: style.background, title: title)
-            addRect(Box(x: Self.margin, y: Self.margin, width: width, height: height), stroke: .frameRed)
+            addRect(LayoutRect(x: Self.margin, y: Self.margin, width: width, height: height), stroke: .frameRed)
             origin = (Self.margin, Self.margin)
         case .clean:
             let canvasWidth = style.canvas?.width ?? width + 2 * style.padding
@@ -38,16 +38,16 @@ extension RenderScene {
     /// A line or row box in the layout's coordinates, with its baseline (debug pictures only).
     mutating func addLineBox(x: Double, y: Double, width: Double, height: Double, baseline: Double) {
         guard style.drawsOverlay else { return }
-        addRect(Box(x: origin.x + x, y: origin.y + y, width: width, height: height), stroke: .lineBoxBlue)
+        addRect(LayoutRect(x: origin.x + x, y: origin.y + y, width: width, height: height), stroke: .lineBoxBlue)
         addLine(x1: origin.x + x, y1: origin.y + baseline, x2: origin.x + x + width, y2: origin.y + baseline)
     }
 
     /// An inline image's place, in the layout's coordinates, as a gray box (debug pictures only: a
     /// clean picture leaves the space for the caller's image).
-    mutating func addImage(_ box: Box) {
+    mutating func addImage(_ box: LayoutRect) {
         guard style.drawsOverlay else { return }
         addRect(
-            Box(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height),
+            LayoutRect(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height),
             stroke: .lightGray, fill: .lightGray)
     }
 
@@ -123,13 +123,13 @@ extension RenderScene {
             frame: frame, used: (result.height, result.width), style: style, pixelScale: pixelScale,
             title: columns.map(\.text).joined(separator: " "))
         for (drawn, column) in zip(prepared.drawnLines(of: result), columns) {
-            let centre = column.x + column.width / 2
+            let box = column.frame
             if style.drawsOverlay {
                 let (x, y) = scene.origin
-                scene.addRect(Box(x: x + column.x, y: y + column.y, width: column.width, height: column.height), stroke: .lineBoxBlue)
-                scene.addLine(x1: x + centre, y1: y + column.y, x2: x + centre, y2: y + column.y + column.height)
+                scene.addRect(LayoutRect(x: x + box.x, y: y + box.y, width: box.width, height: box.height), stroke: .lineBoxBlue)
+                scene.addLine(x1: x + column.baseline, y1: y + box.y, x2: x + column.baseline, y2: y + box.y + box.height)
             }
-            scene.addLayoutText(drawn, size: result.size, x: centre, baseline: column.y)
+            scene.addLayoutText(drawn, size: result.size, x: column.baseline, baseline: column.penStart)
         }
         return scene
     }
@@ -137,39 +137,39 @@ extension RenderScene {
     /// A shared-size stack: in the debug style the frame and every row's frame and baseline, and in
     /// every style each row's text at its size, in the fonts and shaping the stack measured it with.
     public static func stack(
-        _ fitted: FittedStack, frame: FrameSize, style: RenderStyle = .debug, pixelScale: Double = 2
+        _ result: StackResult, frame: FrameSize, style: RenderStyle = .debug, pixelScale: Double = 2
     ) -> RenderScene {
-        let result = fitted.result
         var scene = RenderScene(
             frame: frame, used: (result.width, result.height), style: style, pixelScale: pixelScale,
-            title: fitted.rows.map(\.text).joined(separator: " "))
-        for (row, box) in zip(fitted.rows, result.rows) {
-            scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
-            scene.addLayoutText(
-                ShapedParagraph(row.text, fonts: fitted.fonts, options: fitted.shaping), size: box.size, x: box.textX,
-                baseline: box.baseline)
-        }
+            title: result.rows.map(\.text).joined(separator: " "))
+        for row in result.rows { scene.addPlacedText(row, fonts: result.fonts, shaping: result.shaping) }
         return scene
     }
 
     /// Ruby over base text: in the debug style every base and ruby box and their baselines, and in
     /// every style both texts, in the fonts and shaping the ruby fit measured them with.
     public static func ruby(
-        _ fitted: FittedRuby, frame: FrameSize, style: RenderStyle = .debug, pixelScale: Double = 2
+        _ result: RubyResult, frame: FrameSize, style: RenderStyle = .debug, pixelScale: Double = 2
     ) -> RenderScene {
-        let result = fitted.result
         var scene = RenderScene(
             frame: frame, used: (result.width, result.height), style: style, pixelScale: pixelScale,
-            title: fitted.segments.map(\.base).joined())
-        for (segment, boxes) in zip(fitted.segments, result.segments) {
-            let parts = [(boxes.base, segment.base, result.size)] + (boxes.ruby.map { [($0, segment.ruby ?? "", result.rubySize)] } ?? [])
-            for (box, text, size) in parts {
-                scene.addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: box.baseline)
-                scene.addLayoutText(
-                    ShapedParagraph(text, fonts: fitted.fonts, options: fitted.shaping), size: size, x: box.textX,
-                    baseline: box.baseline)
-            }
+            title: result.segments.map(\.base.text).joined())
+        for segment in result.segments {
+            scene.addPlacedText(segment.base, fonts: result.fonts, shaping: result.shaping)
+            if let ruby = segment.ruby { scene.addPlacedText(ruby, fonts: result.fonts, shaping: result.shaping) }
         }
         return scene
+    }
+}
+
+extension RenderScene {
+    /// A row's or box's line box and baseline (in the debug style) and its text, shaped in the
+    /// fonts and with the options its layout measured it with.
+    mutating func addPlacedText(_ placed: PlacedText, fonts: FontStack, shaping: ShapingOptions) {
+        let box = placed.frame
+        addLineBox(x: box.x, y: box.y, width: box.width, height: box.height, baseline: placed.baseline)
+        addLayoutText(
+            ShapedParagraph(placed.text, fonts: fonts, options: shaping), size: placed.size, x: placed.penStart,
+            baseline: placed.baseline)
     }
 }

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var scene = RenderScene(width: 320, height: 120)
-/// scene.addRect(Box(x: 10, y: 10, width: 300, height: 100), stroke: .frameRed)
+/// scene.addRect(LayoutRect(x: 10, y: 10, width: 300, height: 100), stroke: .frameRed)
 /// try scene.addTextLine("Hamburg", font: font, size: 48, x: 20, y: 20)
 /// let svg = SVGRenderer.render(scene)
 /// let png = try PNGRenderer.render(scene)
@@ -65,7 +65,7 @@ public struct RenderScene: Sendable {
     /// An axis-aligned rectangle, stroked on its edges and/or filled.
     public struct Rect: Sendable, Hashable {
         /// Where the rectangle is, in points.
-        public var box: Box
+        public var box: LayoutRect
         /// The edges' colour; nil for no stroke.
         public var stroke: RGBAColor?
         /// The stroke's width in points.
@@ -79,7 +79,7 @@ public struct RenderScene: Sendable {
 
         /// A rectangle; the default is a 1 pt red frame stroked inside, like the debug overlay's.
         public init(
-            _ box: Box, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
+            _ box: LayoutRect, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
             strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
         ) {
             self.box = box
@@ -173,7 +173,7 @@ public struct RenderScene: Sendable {
 
     /// Appends a rectangle (see ``Rect``).
     public mutating func addRect(
-        _ box: Box, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
+        _ box: LayoutRect, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
         strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
     ) {
         elements.append(
@@ -243,20 +243,20 @@ public struct RenderScene: Sendable {
         let size = line.size
         let baseline = y + line.metrics.ascent
         if let color = decorations.lineBox {
-            addRect(Box(x: x, y: y, width: line.width, height: line.metrics.lineHeight), stroke: color)
+            addRect(LayoutRect(x: x, y: y, width: line.width, height: line.metrics.lineHeight), stroke: color)
         }
         if let color = decorations.baseline {
             addLine(x1: x, y1: baseline, x2: x + line.width, y2: baseline, color: color)
         }
         if let color = decorations.inkBox, let ink = line.ink {
             addRect(
-                Box(x: x + ink.x, y: y + ink.y, width: ink.width, height: ink.height), stroke: color,
+                LayoutRect(x: x + ink.x, y: y + ink.y, width: ink.width, height: ink.height), stroke: color,
                 dash: [3, 2])
         }
         // An image's place is shown with the other decorations; a clean picture leaves it empty.
         for image in line.images where decorations.lineBox != nil {
             addRect(
-                Box(x: x + image.x, y: y + image.y, width: image.width, height: image.height), stroke: .lightGray,
+                LayoutRect(x: x + image.x, y: y + image.y, width: image.width, height: image.height), stroke: .lightGray,
                 fill: .lightGray)
         }
         addText(paragraph, size: size, x: x, baseline: baseline, color: color)
