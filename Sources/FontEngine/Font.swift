@@ -170,7 +170,7 @@ public final class Font: @unchecked Sendable {
 
     /// The glyph's outline bounds in font units, y up, at this font's coordinates; nil for a glyph
     /// with no outline (a space). From `hb_font_get_glyph_extents` (glyf/CFF/CFF2 with variations).
-    public func glyphBounds(_ glyph: UInt32) -> GlyphBounds? {
+    package func glyphBounds(_ glyph: UInt32) -> GlyphBounds? {
         var extents = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(handle, glyph, &extents) != 0,
             extents.width != 0 || extents.height != 0
@@ -183,15 +183,15 @@ public final class Font: @unchecked Sendable {
 }
 
 /// A box in font units with y growing up, as the font tables store outlines.
-public struct GlyphBounds: Sendable, Hashable {
+package struct GlyphBounds: Sendable, Hashable {
     /// The left edge.
-    public var xMin: Int
+    package var xMin: Int
     /// The bottom edge.
-    public var yMin: Int
+    package var yMin: Int
     /// The right edge.
-    public var xMax: Int
+    package var xMax: Int
     /// The top edge.
-    public var yMax: Int
+    package var yMax: Int
 
     package init(xMin: Int, yMin: Int, xMax: Int, yMax: Int) {
         self.xMin = xMin

@@ -4,19 +4,19 @@ import Foundation
 /// Font files found by name through fontconfig, the way `fc-match` finds them: a family and style
 /// ("DejaVu Sans", "Noto Sans:bold", any fontconfig pattern) to the file and face index of the best
 /// match, and, for a character no font in a stack has, the font fontconfig would fall back to.
-public enum FontResolver {
+package enum FontResolver {
     /// A font file and the face in it.
-    public struct Match: Sendable, Hashable {
+    package struct Match: Sendable, Hashable {
         /// The font file fontconfig chose.
-        public let path: String
+        package let path: String
         /// The face in that file (nonzero in a collection).
-        public let faceIndex: Int
+        package let faceIndex: Int
         /// The named instance of a variable font fontconfig chose for the style ("Inter:bold").
-        public let namedInstance: Int?
+        package let namedInstance: Int?
         /// The family fontconfig matched (its first name for it).
-        public var family: String { families.first ?? "" }
+        package var family: String { families.first ?? "" }
         /// Every name the matched font gives its family (one per language).
-        public let families: [String]
+        package let families: [String]
     }
 
     // fontconfig's configuration is initialised on first use and shared; calls are serialised so
@@ -25,7 +25,7 @@ public enum FontResolver {
 
     /// The best match for `name` (`fc-match NAME`); an error when fontconfig has no font of the
     /// pattern's family (fc-match would print its closest substitute instead).
-    public static func match(_ name: String) throws(FontFitError) -> Match {
+    package static func match(_ name: String) throws(FontFitError) -> Match {
         let result: Match? = lock.withLock {
             guard let pattern = FcNameParse(name) else { return nil }
             defer { FcPatternDestroy(pattern) }
@@ -43,7 +43,7 @@ public enum FontResolver {
 
     /// The font fontconfig picks for `scalar` near the family `near` (fontconfig's own fallback
     /// order), or nil when no installed font has it.
-    public static func fallback(for scalar: Unicode.Scalar, near family: String?) -> Match? {
+    package static func fallback(for scalar: Unicode.Scalar, near family: String?) -> Match? {
         lock.withLock {
             guard let pattern = FcNameParse(family ?? ""), let charset = FcCharSetCreate() else { return nil }
             defer {

@@ -7,9 +7,9 @@ import Foundation
 /// TrueType (`glyf`) outlines come as lines and quadratic curves, with the implied on-curve points
 /// between two off-curve points made explicit; CFF and CFF2 outlines come as lines and cubic curves.
 /// Every contour starts with ``Element/moveTo(x:y:)`` and ends with ``Element/close``.
-public struct GlyphOutline: Sendable, Hashable {
+package struct GlyphOutline: Sendable, Hashable {
     /// One drawing instruction of an outline, in font units with y up.
-    public enum Element: Sendable, Hashable {
+    package enum Element: Sendable, Hashable {
         /// Starts a new contour at a point.
         case moveTo(x: Double, y: Double)
         /// A straight segment to a point.
@@ -23,18 +23,18 @@ public struct GlyphOutline: Sendable, Hashable {
     }
 
     /// The contours, in FreeType's order.
-    public let elements: [Element]
+    package let elements: [Element]
 
     package init(elements: [Element]) {
         self.elements = elements
     }
 
     /// Whether the glyph draws nothing (a space, or a glyph that only has a bitmap).
-    public var isEmpty: Bool { elements.isEmpty }
+    package var isEmpty: Bool { elements.isEmpty }
 
     /// The box of every point of the outline, on-curve and control points alike (what a `glyf`
     /// header stores), in font units; nil for an empty outline.
-    public var controlBox: (xMin: Double, yMin: Double, xMax: Double, yMax: Double)? {
+    package var controlBox: (xMin: Double, yMin: Double, xMax: Double, yMax: Double)? {
         var xMin = Double.infinity, yMin = Double.infinity
         var xMax = -Double.infinity, yMax = -Double.infinity
         func add(_ x: Double, _ y: Double) {
@@ -65,7 +65,7 @@ public struct GlyphOutline: Sendable, Hashable {
 extension Font {
     /// The outline of `glyph` in font units, y up, variations applied (`hb_font_get_glyph_shape`).
     /// Empty for a glyph with no outline, or one that exists only as a bitmap (CBDT, sbix).
-    public func glyphOutline(_ glyph: UInt32) -> GlyphOutline {
+    package func glyphOutline(_ glyph: UInt32) -> GlyphOutline {
         // The sink lives for this call only; HarfBuzz calls back synchronously, on this thread.
         let sink = OutlineSink()
         let context = Unmanaged.passRetained(sink)

@@ -31,16 +31,16 @@ public struct RGBAColor: Sendable, Hashable {
 
 /// A glyph and its pen position on the baseline, in a y-down coordinate system (pixels for
 /// the rasteriser, points in a scene).
-public struct PositionedGlyph: Sendable, Hashable {
+package struct PositionedGlyph: Sendable, Hashable {
     /// The glyph ID in the font.
-    public var glyph: UInt32
+    package var glyph: UInt32
     /// The pen's x on the baseline, in points.
-    public var x: Double
+    package var x: Double
     /// The baseline's y, in points, growing down.
-    public var y: Double
+    package var y: Double
 
     /// A glyph drawn with its origin at (x, y).
-    public init(glyph: UInt32, x: Double, y: Double) {
+    package init(glyph: UInt32, x: Double, y: Double) {
         self.glyph = glyph
         self.x = x
         self.y = y
@@ -49,16 +49,16 @@ public struct PositionedGlyph: Sendable, Hashable {
 
 /// An RGBA8 raster: rows top to bottom, 4 bytes per pixel (red, green, blue, alpha), straight alpha,
 /// sRGB values composited as stored (no linearisation), the way most UI toolkits blend.
-public struct RGBAImage: Sendable, Hashable {
+package struct RGBAImage: Sendable, Hashable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width × height × 4` bytes.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
     /// An image filled with `fill`. Width and height must be at least 1.
-    public init(width: Int, height: Int, fill: RGBAColor = .clear) {
+    package init(width: Int, height: Int, fill: RGBAColor = .clear) {
         precondition(width > 0 && height > 0, "an image needs at least one pixel")
         self.width = width
         self.height = height
@@ -74,7 +74,7 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// The colour of the pixel in column `x` and row `y` (row 0 at the top).
-    public subscript(x x: Int, y y: Int) -> RGBAColor {
+    package subscript(x x: Int, y y: Int) -> RGBAColor {
         get {
             let index = (y * width + x) * 4
             return RGBAColor(
@@ -91,7 +91,7 @@ public struct RGBAImage: Sendable, Hashable {
 
     /// Paints `color` over the pixel at `coverage` (0…1) with source-over compositing; pixels outside
     /// the image are ignored.
-    public mutating func blend(x: Int, y: Int, color: RGBAColor, coverage: Double = 1) {
+    package mutating func blend(x: Int, y: Int, color: RGBAColor, coverage: Double = 1) {
         let alpha = Float(color.alpha) / 255 * Float(min(max(coverage, 0), 1))
         blendPremultiplied(
             x: x, y: y, red: Float(color.red) / 255 * alpha, green: Float(color.green) / 255 * alpha,

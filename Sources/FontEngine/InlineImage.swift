@@ -31,7 +31,7 @@ public struct InlineImage: Sendable, Hashable {
     }
 
     /// The image's box at unit size (em), relative to its pen position, y up.
-    public func unitExtent(in font: Font) -> EmBounds {
+    package func unitExtent(in font: Font) -> EmBounds {
         let unitsPerEm = Double(font.face.unitsPerEm)
         let metrics = font.unitLineMetrics.scaled(by: 1 / unitsPerEm)
         let (bottom, top): (Double, Double) =

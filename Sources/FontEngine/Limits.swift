@@ -2,19 +2,19 @@
 /// documentation promises; a value outside is rejected with ``FontFitError/invalidSize(_:)`` or
 /// ``FontFitError/invalidValue(name:value:expected:)`` (the CLI exits 64 and names it), never
 /// clamped in silence and never a trap.
-public enum Limits {
+package enum Limits {
     /// Font sizes in points: a measured or rendered size, a fit's maximum size and its smallest
     /// candidate (maximum size × minimum scale factor). From a millionth of a point to a billion
     /// points, so that a line of a million em is still a finite, exact width (1e15 pt) and a size's
     /// reciprocal never overflows.
-    public static let sizes: ClosedRange<Double> = 1e-6...1e9
+    package static let sizes: ClosedRange<Double> = 1e-6...1e9
     /// Largest maximum size of a fit with hinted widths: FreeType's pixel sizes are 16-bit
     /// (`FT_Set_Pixel_Sizes` caps them at 65,535 ppem), so larger hinted widths cannot be measured.
-    public static let largestHintedSize = 65_535.0
+    package static let largestHintedSize = 65_535.0
     /// Spacing in points between lines, rows, or ruby and base.
-    public static let spacings: ClosedRange<Double> = 0...1e9
+    package static let spacings: ClosedRange<Double> = 0...1e9
     /// Dimensionless factors: row weights, the ruby ratio, image aspect ratios, pixel scales.
-    public static let factors: ClosedRange<Double> = 1e-6...1e6
+    package static let factors: ClosedRange<Double> = 1e-6...1e6
 
     /// `x` in `range` as text for an error message: "1e-06…1e+09".
     static func describe(_ range: ClosedRange<Double>) -> String {

@@ -45,11 +45,22 @@ public struct LineMeasurement: Sendable {
     public let missing: [Unicode.Scalar]
     /// Each inline image's box, in line-box coordinates.
     public let images: [LayoutRect]
+    /// The text as it was measured: itemized, each run shaped once in its font. Drawing the
+    /// measurement draws these glyphs.
+    package let paragraph: ShapedParagraph
+
+    /// The runs the text was itemized into (direction, bidi level, script, font), in text order.
+    public var runs: [TextRun] { paragraph.runs }
+    /// The fonts the text was measured in, primary first: with optical sizing, each instance at
+    /// opsz = ``size``.
+    public var fonts: FontStack { paragraph.fonts }
 
     package init(
         size: Double, unitsPerEm: Int, width: Double, advance: Double? = nil, isVertical: Bool = false,
-        metrics: LineMetrics, ink: LayoutRect?, glyphCount: Int, missing: [Unicode.Scalar], images: [LayoutRect] = []
+        metrics: LineMetrics, ink: LayoutRect?, glyphCount: Int, missing: [Unicode.Scalar], images: [LayoutRect] = [],
+        paragraph: ShapedParagraph
     ) {
+        self.paragraph = paragraph
         self.size = size
         self.unitsPerEm = unitsPerEm
         self.width = width
@@ -77,7 +88,7 @@ extension ShapedParagraph {
 
     /// The whole text measured as one line at `size` points. For vertical text the line box is a
     /// column: x across it with the glyphs' vertical origins on its centre line, y down it.
-    public func measure(size: Double) -> LineMeasurement {
+    package func measure(size: Double) -> LineMeasurement {
         let metrics = lineMetrics().scaled(by: size)
         var imageBoxes: [LayoutRect] = []
         let advance = walk { placed in
@@ -92,7 +103,7 @@ extension ShapedParagraph {
         }
         return LineMeasurement(
             size: size, unitsPerEm: primary.face.unitsPerEm, width: width, advance: advance, isVertical: isVertical,
-            metrics: metrics, ink: ink, glyphCount: glyphCount, missing: missing, images: imageBoxes)
+            metrics: metrics, ink: ink, glyphCount: glyphCount, missing: missing, images: imageBoxes, paragraph: self)
     }
 }
 
@@ -118,7 +129,7 @@ extension FontStack {
 
     /// `text` itemized into runs (direction, script, font) and each run shaped once, in font units:
     /// the paragraph every measurement reads, for a caller that wants its runs and glyphs too.
-    public func shape(
+    package func shape(
         _ text: String, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> ShapedParagraph {
         if !images.isEmpty { try InlineImage.validate(images, in: text) }

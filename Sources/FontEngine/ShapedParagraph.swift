@@ -13,7 +13,7 @@ public struct TextRun: Sendable {
     public var script: String? { item.script == Itemizer.commonScript ? nil : HBTag.string(item.script) }
     /// HarfBuzz's glyphs in font units, in HarfBuzz's order: visual, so right-to-left runs come
     /// reversed. Clusters are UTF-8 offsets into the whole text.
-    public let glyphs: [ShapedGlyph]
+    package let glyphs: [ShapedGlyph]
     let item: TextItem
 }
 
@@ -38,19 +38,19 @@ package struct PlacedGlyph: Sendable {
 /// A text itemized into runs (bidi levels, scripts, fonts) and shaped run by run, once, in font units: the one text
 /// model. Widths, ink, line breaking, fitting, stacks, ruby, inline images and drawing all read it
 /// through one walk over its glyph positions.
-public struct ShapedParagraph: Sendable {
+package struct ShapedParagraph: Sendable {
     /// The text the paragraph was made from.
-    public let text: String
+    package let text: String
     /// The fonts its runs may use, primary first.
-    public let fonts: FontStack
+    package let fonts: FontStack
     /// The shaping options it was shaped with.
-    public let options: ShapingOptions
+    package let options: ShapingOptions
     /// In logical order.
-    public let runs: [TextRun]
+    package let runs: [TextRun]
     /// The first paragraph's resolved direction: 0 left to right, 1 right to left.
-    public let baseLevel: UInt8
+    package let baseLevel: UInt8
     /// The images the text's U+FFFC characters stand for, in order.
-    public let images: [InlineImage]
+    package let images: [InlineImage]
     /// For each U+FFFC (by UTF-8 offset), the image it stands for.
     private let imageAtOffset: [Int: Int]
     /// What itemization's ASCII fast path read of the text, for the passes after it (graphemes,
@@ -61,9 +61,9 @@ public struct ShapedParagraph: Sendable {
     package private(set) var hinting: HintedPen?
 
     /// True when the text is set in columns (top to bottom or bottom to top).
-    public var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
+    package var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
     /// The stack's primary font, whose metrics size the lines.
-    public var primary: Font { fonts.primary }
+    package var primary: Font { fonts.primary }
     /// Whether every run was shaped across the line: runs are shaped vertically only when the
     /// options force a vertical direction (``shapingProperties(of:options:)``). Read from the
     /// options, not run by run: a closure over the runs copied each, an atomic retain and release
@@ -259,7 +259,7 @@ public struct ShapedParagraph: Sendable {
 
     /// The advance of the glyphs in `range` (all when nil), in em: what the walk returns,
     /// summed the same way without placing each glyph (the one-line fit's hot path).
-    public func advance(_ range: Range<Int>? = nil) -> Double {
+    package func advance(_ range: Range<Int>? = nil) -> Double {
         guard images.isEmpty, advancesAreShaped else { return walk(range) { _ in } }
         var total = 0.0
         for run in runs where range.map({ run.range.overlaps($0) }) ?? true {
@@ -370,7 +370,7 @@ public struct ShapedParagraph: Sendable {
 
     /// The line metrics of a line holding `range` (all when nil), in em: the largest ascent,
     /// descent and line gap of the primary font (always: the CSS strut) and of every font used in it.
-    public func lineMetrics(_ range: Range<Int>? = nil) -> LineMetrics {
+    package func lineMetrics(_ range: Range<Int>? = nil) -> LineMetrics {
         Self.lineMetrics(
             of: fonts, using: runs.lazy.filter { run in range.map { run.range.overlaps($0) } ?? true }.map(\.fontIndex))
     }
@@ -395,7 +395,7 @@ public struct ShapedParagraph: Sendable {
 
     /// The union of the outline bounds of the glyphs in `range` (and the boxes of its images), in em
     /// with y up, the pen starting at 0; nil when nothing has ink.
-    public func inkBounds(_ range: Range<Int>? = nil) -> EmBounds? {
+    package func inkBounds(_ range: Range<Int>? = nil) -> EmBounds? {
         var union: EmBounds?
         walk(range) { placed in
             guard let bounds = self.inkBounds(of: placed) else { return }
@@ -419,26 +419,26 @@ public struct ShapedParagraph: Sendable {
 
     /// The characters no font in the stack could draw (shaped to glyph 0), in text order, unique;
     /// U+FFFC that stands for an image is never missing.
-    public var missing: [Unicode.Scalar] {
+    package var missing: [Unicode.Scalar] {
         var missing = MissingCharacters()
         missing.add(self)
         return missing.scalars
     }
 
     /// The glyph count over every run.
-    public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
+    package var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
 }
 
 /// A box in em (font units ÷ unitsPerEm), y up.
-public struct EmBounds: Sendable, Hashable {
+package struct EmBounds: Sendable, Hashable {
     /// The left edge.
-    public var xMin: Double
+    package var xMin: Double
     /// The bottom edge.
-    public var yMin: Double
+    package var yMin: Double
     /// The right edge.
-    public var xMax: Double
+    package var xMax: Double
     /// The top edge.
-    public var yMax: Double
+    package var yMax: Double
 
     package init(xMin: Double, yMin: Double, xMax: Double, yMax: Double) {
         self.xMin = xMin

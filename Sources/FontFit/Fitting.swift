@@ -16,7 +16,7 @@ public struct FrameSize: Sendable, Hashable {
 /// again (the resize-slider case: a re-fit only re-breaks lines from the stored widths).
 public struct PreparedText: Sendable {
     /// The text itemized into runs and shaped once: what every measurement below was read from.
-    public let paragraph: ShapedParagraph
+    package let paragraph: ShapedParagraph
     /// The fonts the text is set in, primary first.
     public var fonts: FontStack { paragraph.fonts }
     /// The shaping options the text was prepared with.
@@ -34,9 +34,10 @@ public struct PreparedText: Sendable {
     /// The stack's default width model, read once: a re-fit would otherwise scan the primary
     /// font's axes on every call.
     let defaultWidthModel: WidthModel
-    /// Whether the text runs in columns, read once: asking the paragraph copies it, and every
-    /// size-only re-fit needs it (bench: refitSizesPerShape).
-    let isVertical: Bool
+    /// Whether the text runs in columns (a vertical direction): its fits' lines are columns, placed
+    /// by ``columns(of:in:)``. Read once: asking the paragraph copies it, and every size-only re-fit
+    /// needs it (bench: refitSizesPerShape).
+    public let isVertical: Bool
     /// Whether some unit may break at a soft hyphen: only then can a fit's lines need one drawn.
     let hasSoftHyphens: Bool
 
@@ -267,7 +268,7 @@ extension PreparedText {
     /// for proportional widths; shaped again in the `opsz` instance of the fitted size when the
     /// widths followed the optical size; with the pen moved by FreeType's hinted advances at the
     /// fitted pixel size when they were hinted (``/TextFitting/FitResult/widths``).
-    public func paragraph(measuredFor result: FitResult) -> ShapedParagraph {
+    package func paragraph(measuredFor result: FitResult) -> ShapedParagraph {
         switch result.widths {
         case .proportional: return paragraph
         case .followingOpticalSize:
@@ -282,7 +283,7 @@ extension PreparedText {
 
     /// What each of `result`'s lines draws (``drawn(_:of:)``), the text as the fit measured it
     /// found once for them all.
-    public func drawnLines(of result: FitResult) -> [ShapedParagraph] {
+    package func drawnLines(of result: FitResult) -> [ShapedParagraph] {
         let measured = paragraph(measuredFor: result)
         return result.lines.map { drawn($0, from: measured) }
     }
@@ -291,13 +292,13 @@ extension PreparedText {
     /// (``paragraph(measuredFor:)``), shaped again on its own with the paragraph's runs; a line that
     /// ends in an ellipsis or a hyphen its source lacks is shaped as drawn, in the paragraph's
     /// direction, fonts and hinting. Its advance is the line's width (in line-box bounds).
-    public func drawn(_ line: FittedLine, of result: FitResult) -> ShapedParagraph {
+    package func drawn(_ line: FittedLine, of result: FitResult) -> ShapedParagraph {
         drawn(line, from: paragraph(measuredFor: result))
     }
 
     /// What a line of a fit with proportional widths draws (``drawn(_:of:)``), read from the
     /// prepared paragraph: a line of a hinted or optical-size fit needs its result's measurement.
-    public func drawn(_ line: FittedLine) -> ShapedParagraph {
+    package func drawn(_ line: FittedLine) -> ShapedParagraph {
         drawn(line, from: paragraph)
     }
 

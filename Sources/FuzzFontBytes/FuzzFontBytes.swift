@@ -38,7 +38,7 @@ func exercise(_ data: Data) {
     {
         _ = SVGRenderer.render(RenderScene.ruby(ruby, frame: frame))
     }
-    if let scene = try? RenderScene.measurement(multiScript, fonts: stack, size: 16, pixelScale: 1) {
+    if let line = try? stack.measure(multiScript, size: 16), let scene = try? RenderScene.measurement(line, pixelScale: 1) {
         _ = try? PNGRenderer.render(scene)
     }
 }

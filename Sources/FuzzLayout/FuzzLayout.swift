@@ -237,7 +237,9 @@ func exercise(_ data: [UInt8]) {
             _ = SVGRenderer.render(scene)
             renderPNG(scene)
         }
-        if let scene = try? RenderScene.measurement(text, fonts: FontStack(font), size: maxSize, shaping: shaping, pixelScale: pixelScale) {
+        if let line = try? FontStack(font).measure(text, size: maxSize, options: shaping),
+            let scene = try? RenderScene.measurement(line, pixelScale: pixelScale)
+        {
             renderPNG(scene)
         }
     case 8:

@@ -24,7 +24,7 @@ package enum HTMLReport {
                 wrapping: check.settings.lineLimit != 1, ink: check.settings.bounds == .ink)
             let scene = RenderScene.fit(fit, frame: check.settings.frame, text: prepared, pixelScale: 1)
             let file = "svg/check-\(number).svg"
-            try Data(SVGRenderer.render(scene).utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent(file))
+            try Data(scene.svg().utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent(file))
             var name = check.key
             if !check.context.isEmpty { name = check.context + " | " + name }
             if !check.branch.isEmpty { name += " [\(check.branch)]" }

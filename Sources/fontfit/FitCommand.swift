@@ -130,7 +130,7 @@ struct FitCommand: ParsableCommand {
 
     static func run(_ request: FitInvocation, json: Bool) throws {
         let fitted = try request.fit()
-        let columns = fitted.prepared.paragraph.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
+        let columns = fitted.prepared.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
         if json {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)

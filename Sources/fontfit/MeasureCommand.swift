@@ -19,7 +19,6 @@ struct MeasureArguments: ParsableArguments {
         let text: String
         let fonts: FontStack
         let shaping: ShapingOptions
-        let paragraph: ShapedParagraph
         let measurement: LineMeasurement
         let images: [InlineImage]
     }
@@ -38,12 +37,10 @@ struct MeasureArguments: ParsableArguments {
         }
         let fonts = try fontOptions.load(covering: [text])
         let shaping = try shaping.options(for: fonts.primary)
-        let sized = noOpticalSize ? fonts : fonts.atOpticalSize(size)
-        let paragraph = try sized.shape(text, options: shaping, images: images)
-        let measurement = paragraph.measure(size: size)
+        let measurement = try fonts.measure(
+            text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize)
         FontOptions.warnMissing(measurement.missing, in: fonts)
-        return Measured(
-            text: text, fonts: fonts, shaping: shaping, paragraph: paragraph, measurement: measurement, images: images)
+        return Measured(text: text, fonts: fonts, shaping: shaping, measurement: measurement, images: images)
     }
 
     static func parseImage(_ text: String) throws -> InlineImage {
@@ -78,15 +75,15 @@ struct MeasureCommand: ParsableCommand {
     static func json(_ measured: MeasureArguments.Measured) throws -> JSON {
         guard case .object(var members) = try OrderedJSONEncoder.encode(measured.measurement) else { return .null }
         members += [
-            ("fonts", try OrderedJSONEncoder.encode(measured.paragraph.fonts)), ("runs", runsJSON(measured.paragraph)),
+            ("fonts", try OrderedJSONEncoder.encode(measured.measurement.fonts)), ("runs", runsJSON(measured.measurement.runs)),
         ]
         if !measured.images.isEmpty { members.append(("images", try OrderedJSONEncoder.encode(measured.measurement.images))) }
         return .object(members)
     }
 
     /// Each run of the paragraph: its UTF-8 range, direction, bidi level, script and font.
-    static func runsJSON(_ paragraph: ShapedParagraph) -> JSON {
-        .array(paragraph.runs.map { run in
+    static func runsJSON(_ runs: [TextRun]) -> JSON {
+        .array(runs.map { run in
             .object([
                 ("start", .integer(run.range.lowerBound)), ("end", .integer(run.range.upperBound)),
                 ("direction", .string(run.direction.rawValue)), ("level", .integer(Int(run.bidiLevel))),
@@ -118,8 +115,8 @@ struct MeasureCommand: ParsableCommand {
             ("glyphs", String(measurement.glyphCount)),
             ("missing", measurement.missing.isEmpty ? "none" : measurement.missing.map(\.codePointLabel).joined(separator: " ")),
         ]
-        if measured.paragraph.runs.count > 1 {
-            for run in measured.paragraph.runs {
+        if measured.measurement.runs.count > 1 {
+            for run in measured.measurement.runs {
                 rows.append(("run", "bytes \(run.range.lowerBound)..<\(run.range.upperBound)  \(run.direction.rawValue)  \(run.script ?? "Zyyy")  font \(run.fontIndex)"))
             }
         }

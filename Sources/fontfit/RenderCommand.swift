@@ -55,12 +55,12 @@ struct RenderOutput: ParsableArguments {
         scene.pixelScale = pngScale
         let data: Data
         switch (output as NSString).pathExtension.lowercased() {
-        case "svg": data = Data(SVGRenderer.render(scene).utf8)
+        case "svg": data = Data(scene.svg().utf8)
         case "png":
             guard pngScale.isFinite, pngScale > 0, pngScale <= 16 else {
                 throw CLIError.usage("invalid --png-scale \(pngScale): expected a number in (0, 16]")
             }
-            data = try PNGRenderer.render(scene)
+            data = try scene.png()
         default: throw CLIError.usage("invalid --output '\(output)': the file name must end in .svg or .png")
         }
         guard FileManager.default.createFile(atPath: output, contents: data) else {
@@ -77,7 +77,7 @@ struct RenderMeasure: ParsableCommand {
     func run() throws {
         // The paragraph `measure` measured: its fonts are at the size's opsz unless --no-optical-size.
         let measured = try arguments.measure()
-        try output.write(RenderScene.measurement(measured.paragraph, size: arguments.size, style: output.renderStyle()))
+        try output.write(RenderScene.measurement(measured.measurement, style: output.renderStyle()))
     }
 }
 

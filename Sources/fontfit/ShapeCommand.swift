@@ -86,13 +86,14 @@ struct ShapeCommand: ParsableCommand {
     private func printRuns(_ text: String) throws {
         let fonts = try fontOptions.load(covering: [text])
         let options = try shaping.options(for: fonts.primary)
-        let paragraph = try fonts.shape(text, options: options)
+        // The runs as a measurement itemizes the text; they do not depend on the size.
+        let runs = try fonts.measure(text, size: 12, options: options, opticalSizing: false).runs
         if json {
-            print(JSON.object([("runs", MeasureCommand.runsJSON(paragraph)), ("fonts", try OrderedJSONEncoder.encode(fonts))]).serialized)
+            print(JSON.object([("runs", MeasureCommand.runsJSON(runs)), ("fonts", try OrderedJSONEncoder.encode(fonts))]).serialized)
             return
         }
         let fields = HBShapeFields(glyphNames: !noGlyphNames, positions: !noPositions, clusters: !noClusters, advances: !noAdvances)
-        for run in paragraph.runs {
+        for run in runs {
             let piece = String(decoding: text.utf8.dropFirst(run.range.lowerBound).prefix(run.range.count), as: UTF8.self)
             var runOptions = options
             runOptions.direction = run.direction

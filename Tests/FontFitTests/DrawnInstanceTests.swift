@@ -147,7 +147,7 @@ import Testing
         let fonts = FontStack(Self.opsz)
         let size = 72.0
         let measured = try fonts.measure("Hamburg", size: size, opticalSizing: opticalSizing)
-        let scene = try RenderScene.measurement("Hamburg", fonts: fonts, size: size, opticalSizing: opticalSizing)
+        let scene = try RenderScene.measurement(measured)
         let line = try Self.drawnLine(in: scene, baseline: scene.origin.y + measured.metrics.ascent)
         #expect(abs(line.start - scene.origin.x) <= Self.drawnWidthTolerance)
         #expect(abs(line.advance - measured.width) <= Self.drawnWidthTolerance, "drawn \(line.advance), measured \(measured.width)")
@@ -157,7 +157,7 @@ import Testing
     @Test func measuredParagraphIsDrawnAsMeasured() throws {
         let paragraph = ShapedParagraph("Hamburg", fonts: FontStack(Self.opsz).atOpticalSize(72))
         let measured = paragraph.measure(size: 72)
-        let scene = try RenderScene.measurement(paragraph, size: 72)
+        let scene = try RenderScene.measurement(measured)
         let line = try Self.drawnLine(in: scene, baseline: scene.origin.y + measured.metrics.ascent)
         #expect(abs(line.advance - measured.width) <= Self.drawnWidthTolerance)
         let defaultInstance = try Self.opsz.measure("Hamburg", size: 72, opticalSizing: false)

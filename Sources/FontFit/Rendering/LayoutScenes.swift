@@ -56,29 +56,14 @@ extension RenderScene {
         addText(paragraph, size: size, x: origin.x + x, baseline: origin.y + baseline, color: style.textColor)
     }
 
-    /// One measured line: its line box, baseline, ink box (dashed), inline images (gray) and glyphs,
-    /// in the instance ``/FontEngine/FontStack/measure(_:size:options:images:opticalSizing:)``
-    /// measures it in (with `opticalSizing`, a font with an automatic `opsz` axis at opsz = `size`).
+    /// A measured line (``/FontEngine/FontStack/measure(_:size:options:images:opticalSizing:)``),
+    /// drawn from the glyphs it was measured with: its line box, baseline, ink box (dashed), inline
+    /// images (gray) and glyphs.
     public static func measurement(
-        _ text: String, fonts: FontStack, size: Double, shaping: ShapingOptions = ShapingOptions(),
-        images: [InlineImage] = [], opticalSizing: Bool = true, style: RenderStyle = .debug, pixelScale: Double = 2
+        _ line: LineMeasurement, style: RenderStyle = .debug, pixelScale: Double = 2
     ) throws(FontFitError) -> RenderScene {
-        try Font.checkSize(size)
-        let shaping = try shaping.horizontalOnly(for: "render")
-        try InlineImage.validate(images, in: text)
-        let fonts = opticalSizing ? fonts.atOpticalSize(size) : fonts
-        return try measurement(ShapedParagraph(text, fonts: fonts, options: shaping, images: images), size: size, style: style, pixelScale: pixelScale)
-    }
-
-    /// A line measured from `paragraph` (``/FontEngine/ShapedParagraph/measure(size:)``), drawn in
-    /// the paragraph's own fonts: its line box, baseline, ink box (dashed), inline images (gray)
-    /// and glyphs.
-    public static func measurement(
-        _ paragraph: ShapedParagraph, size: Double, style: RenderStyle = .debug, pixelScale: Double = 2
-    ) throws(FontFitError) -> RenderScene {
-        try Font.checkSize(size)
+        let paragraph = line.paragraph
         _ = try paragraph.options.horizontalOnly(for: "render")
-        let line = paragraph.measure(size: size)
         var scene = RenderScene(
             frame: FrameSize(width: line.width, height: line.metrics.lineHeight),
             used: (line.width, line.metrics.lineHeight), style: style, pixelScale: pixelScale, title: paragraph.text)

@@ -8,14 +8,14 @@ import Foundation
 /// ``RenderScene/StrokePosition/inside`` (a 1 pt frame at @2x covers the two device pixels just
 /// inside its box), centred on them for ``RenderScene/StrokePosition/centered``. A band or fill
 /// covers the device pixels whose centres fall in it. A slanted line is antialiased.
-public enum PNGRenderer {
+package enum PNGRenderer {
     /// The largest image side, in device pixels.
-    public static let maximumDimension = 32768
+    package static let maximumDimension = 32768
     /// The largest image, in device pixels (256 MB of RGBA).
-    public static let maximumPixelCount = 1 << 26
+    package static let maximumPixelCount = 1 << 26
 
     /// The image size in device pixels: the canvas size × pixelScale, rounded up.
-    public static func pixelSize(of scene: RenderScene) -> (width: Int, height: Int) {
+    package static func pixelSize(of scene: RenderScene) -> (width: Int, height: Int) {
         func device(_ points: Double) -> Int {
             let pixels = points * scene.pixelScale
             guard pixels.isFinite, pixels > 0 else { return 0 }
@@ -26,7 +26,7 @@ public enum PNGRenderer {
     }
 
     /// The scene's pixels, as the PNG holds them.
-    public static func rasterize(_ scene: RenderScene) throws(FontFitError) -> RGBAImage {
+    package static func rasterize(_ scene: RenderScene) throws(FontFitError) -> RGBAImage {
         guard scene.pixelScale.isFinite, scene.pixelScale > 0 else {
             throw .invalidValue(name: "pixel scale", value: "\(scene.pixelScale)", expected: "a finite number above 0")
         }
@@ -68,7 +68,7 @@ public enum PNGRenderer {
     }
 
     /// The scene as PNG bytes (8-bit RGBA).
-    public static func render(_ scene: RenderScene) throws(FontFitError) -> Data {
+    package static func render(_ scene: RenderScene) throws(FontFitError) -> Data {
         try PNGEncoder.encode(try rasterize(scene))
     }
 }

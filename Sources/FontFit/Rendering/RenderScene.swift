@@ -1,3 +1,5 @@
+import Foundation
+
 /// A drawing of layout results, in points with y growing down: rectangles (the frame, line and row
 /// boxes), lines (baselines) and glyph runs drawn from their real outlines.
 ///
@@ -24,7 +26,7 @@ public struct RenderScene: Sendable {
     /// Written as the SVG's `<title>` when set.
     public var title: String?
     /// What is painted, in order.
-    public var elements: [Element] = []
+    package var elements: [Element] = []
     /// Where a layout scene (``fit(_:frame:text:style:pixelScale:)`` and the others) put the
     /// layout's top-left corner, and the style it was drawn in.
     public internal(set) var origin: (x: Double, y: Double) = (0, 0)
@@ -44,7 +46,7 @@ public struct RenderScene: Sendable {
     }
 
     /// One thing painted.
-    public enum Element: Sendable {
+    package enum Element: Sendable {
         /// A rectangle.
         case rect(Rect)
         /// A straight line.
@@ -124,18 +126,18 @@ public struct RenderScene: Sendable {
     }
 
     /// Glyphs of one font at one size: each pen position is on the baseline, in points.
-    public struct Text: Sendable {
+    package struct Text: Sendable {
         /// The font the glyphs are in.
-        public var font: Font
+        package var font: Font
         /// The em size in points.
-        public var size: Double
+        package var size: Double
         /// The glyphs, each at its pen position on the baseline.
-        public var glyphs: [PositionedGlyph]
+        package var glyphs: [PositionedGlyph]
         /// The glyphs' colour.
-        public var color: RGBAColor
+        package var color: RGBAColor
 
         /// Glyphs of `font` at `size` points.
-        public init(font: Font, size: Double, glyphs: [PositionedGlyph], color: RGBAColor = .black) {
+        package init(font: Font, size: Double, glyphs: [PositionedGlyph], color: RGBAColor = .black) {
             self.font = font
             self.size = size
             self.glyphs = glyphs
@@ -167,7 +169,7 @@ public struct RenderScene: Sendable {
     }
 
     /// Appends an element, painted over everything before it.
-    public mutating func add(_ element: Element) {
+    package mutating func add(_ element: Element) {
         elements.append(element)
     }
 
@@ -192,7 +194,7 @@ public struct RenderScene: Sendable {
     }
 
     /// Appends glyphs (see ``Text``).
-    public mutating func addText(_ text: Text) {
+    package mutating func addText(_ text: Text) {
         elements.append(.text(text))
     }
 
@@ -201,7 +203,7 @@ public struct RenderScene: Sendable {
     /// (`x`, `baseline`): one text element per font. Inline images leave their space empty. Returns
     /// the advance drawn, in points.
     @discardableResult
-    public mutating func addText(
+    package mutating func addText(
         _ paragraph: ShapedParagraph, range: Range<Int>? = nil, size: Double, x: Double, baseline: Double,
         color: RGBAColor = .black
     ) -> Double {
@@ -292,4 +294,15 @@ extension RGBAColor {
             return digits.count == 1 ? "0" + digits : digits
         }.joined()
     }
+}
+
+extension RenderScene {
+    /// The scene as a self-contained SVG document in points: each glyph a path of its outline in
+    /// font units, scaled and placed, so that the text stays sharp at any zoom.
+    public func svg() -> String { SVGRenderer.render(self) }
+
+    /// The scene as PNG bytes (8-bit RGBA) at ``pixelScale`` device pixels per point, glyphs
+    /// rasterised by FreeType; throws when the image would be larger than 32,768 pixels a side or
+    /// 2²⁶ pixels in all.
+    public func png() throws(FontFitError) -> Data { try PNGRenderer.render(self) }
 }

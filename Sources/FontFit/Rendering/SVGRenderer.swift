@@ -7,9 +7,9 @@ import Foundation
 /// k = size / unitsPerEm, so the path data stays on the font's own grid. A colour bitmap glyph
 /// (CBDT, sbix), which has no outline, is embedded as its PNG in an `<image>` at its bitmap box.
 /// The output depends only on the scene: numbers are written with fixed, trimmed precision.
-public enum SVGRenderer {
+package enum SVGRenderer {
     /// The SVG document of `scene`: a self-contained UTF-8 string.
-    public static func render(_ scene: RenderScene) -> String {
+    package static func render(_ scene: RenderScene) -> String {
         var writer = SVGWriter()
         return writer.document(scene)
     }
