@@ -138,14 +138,6 @@ extension FontStack {
 }
 
 extension Font {
-    /// Measures `text` as one line at `size` points (see ``FontStack/measure(_:size:options:images:opticalSizing:)``).
-    public func measure(
-        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
-        opticalSizing: Bool = true
-    ) throws(FontFitError) -> LineMeasurement {
-        try FontStack(self).measure(text, size: size, options: options, images: images, opticalSizing: opticalSizing)
-    }
-
     /// The characters of every cluster that holds glyph 0 that the cmap cannot map (all of the
     /// cluster's characters when each maps but the sequence still failed), within the UTF-8 `range`
     /// that was shaped (the whole text when nil).

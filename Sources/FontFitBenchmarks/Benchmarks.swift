@@ -25,6 +25,8 @@ struct Benchmarks {
     static func main() throws {
         let json = CommandLine.arguments.contains("--json")
         let font = try Font(face: BundledFont.face())
+        // Built once: a one-line fit is about one shaping, and a stack built per call would add to it.
+        let fonts = FontStack(font)
         precondition(line.count == 30 && (290...310).contains(paragraph.count))
         if let flag = CommandLine.arguments.firstIndex(of: "--peak-memory"), flag + 1 < CommandLine.arguments.count {
             return try PeakMemory.run(case: CommandLine.arguments[flag + 1], font: font, paragraph: paragraph)
@@ -33,10 +35,10 @@ struct Benchmarks {
         let lineFrame = FrameSize(width: 200, height: 40)
         let paragraphFrame = FrameSize(width: 400, height: 300)
         func fitLine() throws -> Double {
-            try FontStack(font).fit(line, options: FitOptions(frame: lineFrame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1)).size
+            try fonts.fit(line, options: FitOptions(frame: lineFrame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1)).size
         }
         func fitParagraph() throws -> Double {
-            try FontStack(font).fit(paragraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
+            try fonts.fit(paragraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
         }
 
         let shapeLine = time { font.shapedGlyphCount(line) }
@@ -48,7 +50,7 @@ struct Benchmarks {
         // the frame changes. (An options value built for every call costs a size-only re-fit a
         // third more: FitOptions holds an array, so it is copied and destroyed through its value
         // witnesses.)
-        let prepared = try FontStack(font).prepare(paragraph)
+        let prepared = try fonts.prepare(paragraph)
         var refitOptions = FitOptions(frame: FrameSize(width: 300, height: 300), maxSize: 100, minimumScaleFactor: 0.01)
         let refit = try time { () throws -> Double in
             refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
@@ -73,7 +75,7 @@ struct Benchmarks {
 
         // A clean 1200×630 card: drawing its glyphs, and encoding the PNG.
         let cardFrame = FrameSize(width: 1040, height: 470)
-        let card = try FontStack(font).prepare("Ship text that fits, in every language")
+        let card = try fonts.prepare("Ship text that fits, in every language")
         let cardScene = RenderScene.fit(
             try card.fit(options: FitOptions(frame: cardFrame, maxSize: 160, minimumScaleFactor: 0.1, alignment: .center)), frame: cardFrame,
             text: card, style: .clean(canvas: FrameSize(width: 1200, height: 630), verticalAlignment: .center, padding: 80),
@@ -111,7 +113,7 @@ struct Benchmarks {
         // The same fit of the French paragraph: text beyond ASCII takes the general paths
         // (graphemes found by the standard library, scripts and bidi levels by scalar).
         let frenchFitRatio = try Timing.ratio({
-            try FontStack(font).fit(frenchParagraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
+            try fonts.fit(frenchParagraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
         }, over: { font.shapedGlyphCount(frenchParagraph) })
         func ratio(_ paired: Double, _ separate: Double) -> Double { Timing.countsCalls ? separate : paired }
 
@@ -156,14 +158,14 @@ struct Benchmarks {
     /// and what remains of the fit (graphemes, units and prefix tables). Each part is timed paired
     /// with the baseline, as the headline ratios are; only the remainder is a difference.
     static func paragraphFitSplit(font: Font, shape: Double) throws -> Record {
-        let stack = FontStack(font)
-        let table = FitTable(try FontStack(font).prepare(paragraph, ink: false).measured)
+        let fonts = FontStack(font)
+        let table = FitTable(try fonts.prepare(paragraph, ink: false).measured)
         let constraints = FitConstraints(maxSize: 100, minimumScaleFactor: 0.01, frameWidth: 400, frameHeight: 300)
-        let shapeBody = { ShapedParagraph(paragraph, fonts: stack, options: ShapingOptions()).glyphCount }
+        let shapeBody = { ShapedParagraph(paragraph, fonts: fonts, options: ShapingOptions()).glyphCount }
         let breaksBody = { LineBreaker.opportunities(in: paragraph).count }
         let searchBody = { TextFitter.fit(table, options: constraints).size }
         let fitBody = {
-            try FontStack(font).fit(paragraph, options: FitOptions(frame: FrameSize(width: 400, height: 300), maxSize: 100, minimumScaleFactor: 0.01)).size
+            try fonts.fit(paragraph, options: FitOptions(frame: FrameSize(width: 400, height: 300), maxSize: 100, minimumScaleFactor: 0.01)).size
         }
         let wholeFitSize = try fitBody()
         precondition(wholeFitSize == searchBody(), "the split's search must fit as the whole fit does")
@@ -211,10 +213,11 @@ struct Benchmarks {
     static func naiveFit(
         font: Font, text: String, frame: FrameSize, maxSize: Double, minimumSize: Double
     ) throws -> (size: Double, probes: Int) {
+        let fonts = FontStack(font)
         var low = minimumSize, high = maxSize, probes = 0
         func fits(_ size: Double) throws -> Bool {
             probes += 1
-            return try FontStack(font).prepare(text, ink: false).fit(options: FitOptions(frame: frame, maxSize: size)).fits
+            return try fonts.prepare(text, ink: false).fit(options: FitOptions(frame: frame, maxSize: size)).fits
         }
         if try fits(high) { return (high, probes) }
         while high - low > naiveTolerance {

@@ -16,12 +16,13 @@ enum PeakMemory {
     /// The child's side: runs one case, then prints its peak resident memory in kilobytes.
     static func run(case name: String, font: Font, paragraph: String) throws {
         let text = Scaling.text(repeating: paragraph, characters: characters)
+        let fonts = FontStack(font)
         switch name {
         case "setUp": blackHole(text)
         case "shape": blackHole(font.shapedGlyphCount(text))
-        case "measure": blackHole(try font.measure(text, size: 12))
+        case "measure": blackHole(try fonts.measure(text, size: 12))
         case "fit":
-            blackHole(try FontStack(font).fit(
+            blackHole(try fonts.fit(
                 text, options: FitOptions(frame: FrameSize(width: 400, height: Double(characters)), maxSize: 100, minimumScaleFactor: 0.01)))
         default: throw CocoaError(.featureUnsupported)
         }

@@ -7,6 +7,7 @@ import FontFit
 /// frame, in the same run.
 struct PeerStrategies {
     let font: Font
+    var fonts: FontStack { FontStack(font) }
     let text: String
     let frame: FrameSize
     let maxSize: Double
@@ -16,7 +17,7 @@ struct PeerStrategies {
     /// fits the frame.
     func fits(_ size: Double, probes: inout Int) throws -> Bool {
         probes += 1
-        let prepared = try FontStack(font).prepare(text, ink: false)
+        let prepared = try fonts.prepare(text, ink: false)
         return TextFitter.fits(
             prepared.measured, size: size,
             options: FitConstraints(maxSize: size, frameWidth: frame.width, frameHeight: frame.height))
@@ -69,7 +70,7 @@ struct PeerStrategies {
     /// Each strategy's time as a ratio to fontfit's fit of the same text and frame (`fontfitFit`
     /// nanoseconds, timed in this run), with its probe count and the size it lands on.
     func record(fontfitFit: Double) throws -> Record {
-        let exact = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize)).size
+        let exact = try fonts.fit(text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize)).size
         let strategies: [(key: String, name: String, label: String, run: () throws -> (size: Double, probes: Int))] = [
             ("androidView", "Android View", "Android View (whole-pixel binary search)", androidView),
             ("compose", "Compose", "Compose (bisection to 0.25, snapped)", compose),
@@ -77,11 +78,11 @@ struct PeerStrategies {
         ]
         var members: [(key: String, record: Record)] = []
         func fontfitFitBody() throws -> Double {
-            try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize)).size
+            try fonts.fit(text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize)).size
         }
         // The resize-slider case: fontfit prepared the text once and re-fits it (its lines read) as
         // the frame changes; a peer's widget runs its whole strategy again, a layout per probe.
-        let prepared = try FontStack(font).prepare(text)
+        let prepared = try fonts.prepare(text)
         func fontfitRefitBody() throws -> Double {
             let result = try prepared.fit(options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: minimumSize / maxSize))
             return Benchmarks.readingEveryLine(of: result)

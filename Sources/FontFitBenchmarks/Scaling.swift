@@ -5,6 +5,7 @@ import Foundation
 /// stack, and with scripts mixed.
 struct Scaling {
     let font: Font
+    var fonts: FontStack { FontStack(font) }
     let paragraph: String
 
     static let lengths = [30, 300, 3_000, 30_000, 300_000, 1_000_000]
@@ -45,8 +46,8 @@ struct Scaling {
             let text = Self.text(repeating: paragraph, characters: length)
             let frame = FrameSize(width: 400, height: 300 * Double(length) / 300)
             let shape = Timing.time { font.shapedGlyphCount(text) }
-            let measure = try Timing.time { try font.measure(text, size: 12).advance }
-            func fitText() throws -> Double { try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01)).size }
+            let measure = try Timing.time { try fonts.measure(text, size: 12).advance }
+            func fitText() throws -> Double { try fonts.fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.01)).size }
             let fit = try Timing.time(fitText)
             let characters = Double(length)
             fitPerCharacter[length] = fit / characters
@@ -90,7 +91,7 @@ struct Scaling {
             let frame = FrameSize(width: 300, height: Double(count) * 14)
             let shapeRows = Timing.time { texts.reduce(0) { $0 + font.shapedGlyphCount($1) } }
             let stack = try Timing.time {
-                try FontStack(font).stack(rows, options: StackOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.001)).size
+                try fonts.stack(rows, options: StackOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.001)).size
             }
             members.append(("\(count)", .group(title: "\(count) rows:", [
                 ("nanosecondsPerRow", .figure(stack / Double(count), label: "stack, ns per row")),

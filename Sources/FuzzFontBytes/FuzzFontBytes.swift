@@ -16,7 +16,7 @@ func exercise(_ data: Data) {
     let frame = FrameSize(width: 200, height: 100)
     // The fuzzed font first, then itself as a fallback for what it lacks: the stack code runs too.
     let stack = (try? FontStack([font, font])) ?? FontStack(font)
-    _ = try? font.measure(multiScript, size: 24)
+    _ = try? FontStack(font).measure(multiScript, size: 24)
     _ = try? stack.measure(multiScript, size: 24)
     _ = font.hbShapeOutputIfValid(multiScript)
     if let prepared = try? stack.prepare(multiScript),

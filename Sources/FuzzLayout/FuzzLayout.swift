@@ -142,7 +142,7 @@ func exercise(_ data: [UInt8]) {
 
     switch entry {
     case 0:
-        if let line = try? font.measure(text, size: maxSize, options: shaping) {
+        if let line = try? FontStack(font).measure(text, size: maxSize, options: shaping) {
             promise(line.width.isFinite && line.metrics.lineHeight.isFinite, "measure \(maxSize): \(line.width)")
         }
     case 1, 2:
@@ -190,7 +190,7 @@ func exercise(_ data: [UInt8]) {
         let images = text.unicodeScalars.filter { $0 == InlineImage.placeholder }.map { _ in
             InlineImage(aspectRatio: granularity ?? 1.5, height: .capHeight)
         }
-        if let line = try? font.measure(text, size: maxSize, options: shaping, images: images) {
+        if let line = try? FontStack(font).measure(text, size: maxSize, options: shaping, images: images) {
             _ = line
         }
         if let fit = try? FontStack(font).fit(

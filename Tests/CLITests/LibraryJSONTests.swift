@@ -61,7 +61,7 @@ import Testing
         let rubyCLI = try CLIRunner.json(["ruby", "今日[こんにち]は", "--font", japanese, "--frame", "200x80", "--size", "60", "--min-scale", "0.1"])
         Self.expectSame(try Self.encoded(ruby), rubyCLI)
 
-        let measurement = try font.measure("Hamburg", size: 48)
+        let measurement = try FontStack(font).measure("Hamburg", size: 48)
         let measureCLI = try CLIRunner.json(["measure", "Hamburg", "--font", Self.font, "--size", "48"])
         Self.expectSame(try Self.encoded(measurement), measureCLI)
     }

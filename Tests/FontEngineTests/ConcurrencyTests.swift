@@ -12,11 +12,11 @@ import Testing
         let face = try FontFace(contentsOf: fixture("fonts/Inter-roman.var.ttf"))
         let font = try Font(face: face, variations: [FontVariation(tag: "wght", value: 650)])
         let options = ShapingOptions(features: try FontFeature.list("tnum"))
-        let expected = try Self.texts.map { try font.measure($0, size: 37.25, options: options) }
+        let expected = try Self.texts.map { try FontStack(font).measure($0, size: 37.25, options: options) }
         let results = try await withThrowingTaskGroup(of: (Int, LineMeasurement).self) { group in
             for round in 0..<200 {
                 let index = round % Self.texts.count
-                group.addTask { (index, try font.measure(Self.texts[index], size: 37.25, options: options)) }
+                group.addTask { (index, try FontStack(font).measure(Self.texts[index], size: 37.25, options: options)) }
             }
             var collected: [(Int, LineMeasurement)] = []
             for try await result in group { collected.append(result) }
@@ -34,7 +34,7 @@ import Testing
         let path = fixture("fonts/DejaVuSans.ttf")
         let widths = try await withThrowingTaskGroup(of: Double.self) { group in
             for _ in 0..<16 {
-                group.addTask { try Font(face: FontFace(contentsOf: path)).measure("Hello", size: 12).width }
+                group.addTask { try FontStack(Font(face: FontFace(contentsOf: path))).measure("Hello", size: 12).width }
             }
             var all: [Double] = []
             for try await width in group { all.append(width) }

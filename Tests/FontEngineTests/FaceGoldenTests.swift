@@ -92,7 +92,7 @@ func fixture(_ relativePath: String) -> String {
         // The instance and the same axis value shape identically.
         let direct = try Font(face: face, variations: [FontVariation(tag: "wght", value: instances[bold].coordinates["wght"]!)])
         #expect(font.shape("Bold 123").glyphs == direct.shape("Bold 123").glyphs)
-        #expect(try font.measure("Bold 123", size: 10).width != (try Font(face: face)).measure("Bold 123", size: 10).width)
+        #expect(try FontStack(font).measure("Bold 123", size: 10).width != FontStack((try Font(face: face))).measure("Bold 123", size: 10).width)
     }
 
     @Test func fontFromDataEqualsFontFromFile() throws {

@@ -160,7 +160,7 @@ import Testing
         let scene = try RenderScene.measurement(measured)
         let line = try Self.drawnLine(in: scene, baseline: scene.origin.y + measured.metrics.ascent)
         #expect(abs(line.advance - measured.width) <= Self.drawnWidthTolerance)
-        let defaultInstance = try Self.opsz.measure("Hamburg", size: 72, opticalSizing: false)
+        let defaultInstance = try FontStack(Self.opsz).measure("Hamburg", size: 72, opticalSizing: false)
         #expect(abs(defaultInstance.width - measured.width) > 1, "the opsz instance is not the default one")
     }
 

@@ -12,7 +12,7 @@ import FontFitTestSupport
 
     @Test func seed000TextFillsTheFrameWithAndWithoutALineLimit() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let line = try font.measure("text", size: 1)
+        let line = try FontStack(font).measure("text", size: 1)
         for frame in Self.frames {
             let oneLine = try FontStack(font).fit("text", options: FitOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
             // One line: width or height limits, whichever is tighter (SwiftUI's lineLimit(1) ignores height).
@@ -42,7 +42,7 @@ import FontFitTestSupport
     /// Every line, shaped again on its own, fits the frame at the fitted size.
     static func linesFit(_ result: FitResult, font: Font, frame: FrameSize) throws -> Bool {
         try result.lines.allSatisfy { line in
-            try font.measure(line.text, size: result.size).width <= frame.width * (1 + 1e-9)
+            try FontStack(font).measure(line.text, size: result.size).width <= frame.width * (1 + 1e-9)
         }
     }
 
@@ -103,7 +103,7 @@ import FontFitTestSupport
             let result = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 30), maxSize: 20, lineLimit: 1, truncation: mode))
             let shown = try #require(result.lines.first?.text)
             #expect(check(shown), "\(mode): \(shown)")
-            #expect(try font.measure(shown, size: result.size).width <= 150 * (1 + 1e-9), "\(mode): \(shown)")
+            #expect(try FontStack(font).measure(shown, size: result.size).width <= 150 * (1 + 1e-9), "\(mode): \(shown)")
             // Every character shown is a whole grapheme of the input (or the ellipsis).
             let original = Set(text.map(String.init))
             #expect(shown.allSatisfy { $0 == "…" || original.contains(String($0)) }, "\(mode): \(shown)")
@@ -156,7 +156,7 @@ import FontFitTestSupport
         let font = try loadFont("EmojiSubset.ttf")
         let text = "😀 ok"
         let hinted = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 1000, height: 1000), maxSize: 30, widths: .hinted))
-        let unhinted = try font.measure(text, size: hinted.size)
+        let unhinted = try FontStack(font).measure(text, size: hinted.size)
         let glyphs = font.shape(text).glyphs.count
         #expect(hinted.width == hinted.width.rounded())
         #expect(abs(hinted.width - unhinted.width) <= 0.5 * Double(glyphs), "\(hinted.width) vs \(unhinted.width)")
@@ -298,16 +298,16 @@ extension FitTests {
         let pinned = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: 8)])
         #expect(try FontStack(pinned).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1)).size == fixed.size)
         let atSize = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(following.size, 72))])
-        let width = try atSize.measure(text, size: following.size).width
+        let width = try FontStack(atSize).measure(text, size: following.size).width
         #expect(width <= frame.width * (1 + 1e-9))
         // Just above, with the axis at that size too, it no longer fits.
         let above = following.size * (1 + 1e-6)
         let atAbove = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(above, 72))])
-        #expect(try atAbove.measure(text, size: above).width > frame.width)
+        #expect(try FontStack(atAbove).measure(text, size: above).width > frame.width)
         // Wrapped, the result fits line by line at its own optical size.
         let wrapped = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 200), maxSize: 100, minimumScaleFactor: 0.05, widths: .followingOpticalSize))
         let sized = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(max(wrapped.size, 8), 72))])
-        #expect(try wrapped.lines.allSatisfy { try sized.measure($0.text, size: wrapped.size).width <= 150 * (1 + 1e-9) })
+        #expect(try wrapped.lines.allSatisfy { try FontStack(sized).measure($0.text, size: wrapped.size).width <= 150 * (1 + 1e-9) })
     }
 }
 
@@ -315,7 +315,7 @@ extension FitTests {
     /// Results print as a person reads them, not as nested type dumps (issue 10).
     @Test func resultsPrintReadably() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let line = try font.measure("Hello", size: 12)
+        let line = try FontStack(font).measure("Hello", size: 12)
         let fit = try FontStack(font).fit("Hello world", options: FitOptions(frame: FrameSize(width: 50, height: 100), maxSize: 40, minimumScaleFactor: 0.1))
         for text in [String(describing: line), String(describing: fit), String(describing: line.ink!)] {
             #expect(!text.contains("FontEngine.") && !text.contains("TextFitting."), "\(text)")

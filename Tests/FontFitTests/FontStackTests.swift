@@ -42,7 +42,7 @@ import Testing
         let paragraph = ShapedParagraph(text, fonts: Self.stack)
         for run in paragraph.runs {
             let piece = String(decoding: text.utf8.dropFirst(run.range.lowerBound).prefix(run.range.count), as: UTF8.self)
-            let alone = try Self.stack.fonts[run.fontIndex].measure(
+            let alone = try FontStack(Self.stack.fonts[run.fontIndex]).measure(
                 piece, size: size, options: ShapingOptions(direction: run.direction))
             sum += alone.width
         }

@@ -10,7 +10,7 @@ import Testing
 
     /// Width and line height at size 1, measured on their own.
     static func unitWidth(_ text: String, _ font: Font, _ options: ShapingOptions = ShapingOptions()) throws -> Double {
-        try font.measure(text, size: 1, options: options).width
+        try FontStack(font).measure(text, size: 1, options: options).width
     }
 
     @Test func clockRowsShareTheMiddleRowsSizeAndWidth() throws {
@@ -21,7 +21,7 @@ import Testing
             StackRowText(".56", alignment: .trailing),
         ]
         let middle = try Self.unitWidth("12:34", font, tnum)
-        let lineHeight = try font.measure("12:34", size: 1).metrics.lineHeight
+        let lineHeight = try FontStack(font).measure("12:34", size: 1).metrics.lineHeight
         for frame in Self.frames {
             let fitted = try FontStack(font).stack(
                 rows, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true), shaping: tnum)
@@ -106,7 +106,7 @@ import Testing
         let result = fitted
         #expect(result.rubySize == result.size / 2)
         let base = try Self.unitWidth("今日", font), ruby = try Self.unitWidth("こんにち", font), ha = try Self.unitWidth("は", font)
-        let lineHeight = try font.measure("今日", size: 1).metrics.lineHeight
+        let lineHeight = try FontStack(font).measure("今日", size: 1).metrics.lineHeight
         let units = max(base, ruby / 2) + ha
         #expect(abs(result.size - min(100, frame.width / units, frame.height / (1.5 * lineHeight))) <= 1e-9 * result.size)
         let (baseBox, rubyBox) = result.segments[0]
@@ -124,14 +124,14 @@ import Testing
     @Test func inlineImageIsAsTallAsTheLine() throws {
         let font = try loadFont("DejaVuSans.ttf")
         let text = "\u{FFFC} Sir Bunnington"
-        let measured = try font.measure(text, size: 24, images: [InlineImage(aspectRatio: 0.75)])
-        let plain = try font.measure(" Sir Bunnington", size: 24)
+        let measured = try FontStack(font).measure(text, size: 24, images: [InlineImage(aspectRatio: 0.75)])
+        let plain = try FontStack(font).measure(" Sir Bunnington", size: 24)
         let image = try #require(measured.images.first)
         #expect(image.height == plain.metrics.lineHeight)
         #expect(image.y == 0)
         #expect(abs(image.width - 0.75 * plain.metrics.lineHeight) < 1e-12)
         #expect(abs(measured.width - (plain.width + image.width)) < 1e-9)
-        let cap = try font.measure(text, size: 24, images: [InlineImage(aspectRatio: 1, height: .capHeight)])
+        let cap = try FontStack(font).measure(text, size: 24, images: [InlineImage(aspectRatio: 1, height: .capHeight)])
         #expect(abs(cap.images[0].y + cap.images[0].height - plain.metrics.ascent) < 1e-9, "sits on the baseline")
     }
 
@@ -183,8 +183,8 @@ extension SeedLayoutTests {
         let frame = FrameSize(width: 200, height: 60)
         let prepared = try FontStack(font).prepare(text, images: [image])
         let result = try prepared.fit(options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1))
-        let lineHeight = try font.measure(text, size: 1).metrics.lineHeight
-        let unitWidth = try font.measure(text, size: 1, images: [image]).width
+        let lineHeight = try FontStack(font).measure(text, size: 1).metrics.lineHeight
+        let unitWidth = try FontStack(font).measure(text, size: 1, images: [image]).width
         #expect(abs(result.size - min(frame.width / unitWidth, frame.height / lineHeight)) <= 1e-9 * result.size)
         let box = try #require(prepared.imageBoxes(in: result).first)
         #expect(abs(box.height - lineHeight * result.size) <= 1e-9 * 100)
