@@ -26,7 +26,7 @@ public enum FontFitError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidDirection(String)
     /// A script tag `hb_script_from_string` does not know.
     case invalidScript(String)
-    /// A point size outside ``Limits/sizes``: zero, negative, NaN, infinite, or out of range.
+    /// A point size outside 10⁻⁶ … 10⁹ pt: zero, negative, NaN, infinite, or out of range.
     case invalidSize(Double)
     /// Text that is not valid UTF-8 (or UTF-16 for ICU).
     case undecodableText(source: String)

@@ -75,7 +75,7 @@ extension Font {
     }
 
     /// The PNG image of a colour bitmap glyph (`CBDT` or `sbix`), or nil when the glyph has none.
-    /// Its placement and size in font units are ``glyphBounds(_:)``.
+    /// Its placement and size in font units are `glyphBounds(_:)`'s.
     public func glyphPNG(_ glyph: UInt32) -> Data? {
         guard let blob = hb_ot_color_glyph_reference_png(handle, glyph) else { return nil }
         defer { hb_blob_destroy(blob) }

@@ -174,7 +174,7 @@ extension Font {
         return missing
     }
 
-    /// Rejects sizes outside ``Limits/sizes`` (zero, negative, NaN, infinite, or too small or too
+    /// Rejects sizes outside 10⁻⁶ … 10⁹ pt (zero, negative, NaN, infinite, or too small or too
     /// large to compute with), as every operation does; a front end checks early to name its option.
     public static func checkSize(_ size: Double) throws(FontFitError) {
         guard Limits.sizes.contains(size) else { throw .invalidSize(size) }

@@ -315,7 +315,7 @@ extension PreparedText {
 
     /// Where each inline image goes in a fit of this text, in the fit's coordinates (the line boxes'
     /// frame): it stands on its line's baseline like a glyph, as tall as the line (or cap height).
-    /// Read from the lines as they are drawn (``drawnLines(of:)``), so an image sits where drawing
+    /// Read from the lines as they are drawn (as a picture draws them), so an image sits where drawing
     /// leaves its space whatever the width model; an image a truncated line cut has no box.
     public func imageBoxes(in result: FitResult) -> [LayoutRect] {
         guard !images.isEmpty else { return [] }

@@ -148,7 +148,7 @@ public struct FitRequest: Sendable {
     }
 
     /// The largest size at which the text fits with no lower bound but the smallest size fontfit
-    /// computes with (``/FontEngine/Limits/sizes``, 10⁻⁶ pt), whatever the minimum scale factor, granularity
+    /// computes with (10⁻⁶ pt), whatever the minimum scale factor, granularity
     /// or preset sizes say: what a text that does not fit would need. Nil when it fits at no size.
     /// Divided by ``FitOptions/maxSize`` it is the scale a report calls "needed".
     public func neededSize(_ prepared: PreparedText) throws(FontFitError) -> Double? {

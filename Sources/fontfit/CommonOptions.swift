@@ -179,7 +179,7 @@ struct TextInput: ParsableArguments {
     }
 }
 
-/// Rejects a size option outside the library's range (``Limits/sizes``), naming the option.
+/// Rejects a size option outside the library's range (`Limits.sizes`), naming the option.
 func checkSize(_ value: Double, option: String) throws {
     do { try Font.checkSize(value) } catch {
         throw CLIError.usage("invalid \(option) \(value): \(error.description.drop { $0 != ":" }.dropFirst(2))")

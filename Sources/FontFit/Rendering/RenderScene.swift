@@ -3,16 +3,16 @@ import Foundation
 /// A drawing of layout results, in points with y growing down: rectangles (the frame, line and row
 /// boxes), lines (baselines) and glyph runs drawn from their real outlines.
 ///
-/// A scene is a plain value: build it once, then hand it to ``SVGRenderer`` (vector paths) or
-/// ``PNGRenderer`` (FreeType rasterisation at ``pixelScale``). Elements are painted in order, later
-/// over earlier.
+/// A scene is a plain value: build it once, then write it as SVG (``svg()``, vector paths) or PNG
+/// (``png()``, FreeType rasterisation at ``pixelScale``). Elements are painted in order, later over
+/// earlier.
 ///
 /// ```swift
 /// var scene = RenderScene(width: 320, height: 120)
 /// scene.addRect(LayoutRect(x: 10, y: 10, width: 300, height: 100), stroke: .frameRed)
 /// try scene.addTextLine("Hamburg", font: font, size: 48, x: 20, y: 20)
-/// let svg = SVGRenderer.render(scene)
-/// let png = try PNGRenderer.render(scene)
+/// let svg = scene.svg()
+/// let png = try scene.png()
 /// ```
 public struct RenderScene: Sendable {
     /// The canvas size in points.
