@@ -51,25 +51,31 @@ struct Benchmarks {
         // third more: FitOptions holds an array, so it is copied and destroyed through its value
         // witnesses.)
         let prepared = try fonts.prepare(paragraph)
+        // The options live in a local the bodies capture without escaping, as a slider's loop holds
+        // them: setting the frame's width writes in place, and a re-fit borrows them.
         var refitOptions = FitOptions(frame: FrameSize(width: 300, height: 300), maxSize: 100, minimumScaleFactor: 0.01)
-        let refit = try time { () throws -> Double in
+        func nextWidth() {
             refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
+        }
+        func refitBody() throws -> Double {
+            nextWidth()
             return try prepared.fit(options: refitOptions).size
         }
         // The same re-fits asking only for the size: the staircase answers in a few comparisons.
-        refitOptions.frame.width = 300
-        let refitSize = try time { () throws -> Double in
-            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
+        func refitSizeBody() throws -> Double {
+            nextWidth()
             return try prepared.fittedSize(options: refitOptions) ?? 0
         }
         // The same re-fits reading every line's place, as drawing them would: a re-fit finds its
         // lines only when they are read.
-        refitOptions.frame.width = 300
-        let refitLinesBody = { () throws -> Double in
-            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
-            let result = try prepared.fit(options: refitOptions)
-            return readingEveryLine(of: result)
+        func refitLinesBody() throws -> Double {
+            nextWidth()
+            return readingEveryLine(of: try prepared.fit(options: refitOptions))
         }
+        let refit = try time(refitBody)
+        refitOptions.frame.width = 300
+        let refitSize = try time(refitSizeBody)
+        refitOptions.frame.width = 300
         let refitLines = try time(refitLinesBody)
         let naive = try time { try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size }
 
@@ -96,15 +102,9 @@ struct Benchmarks {
         let singleLineFitRatio = try Timing.ratio(fitLine, over: { font.shapedGlyphCount(line) })
         let paragraphFitRatio = try Timing.ratio(fitParagraph, over: shapeParagraphBody)
         refitOptions.frame.width = 300
-        let refitRatio = try Timing.ratio({ () throws -> Double in
-            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
-            return try prepared.fit(options: refitOptions).size
-        }, over: shapeParagraphBody)
+        let refitRatio = try Timing.ratio(refitBody, over: shapeParagraphBody)
         refitOptions.frame.width = 300
-        let refitSizeRatio = try Timing.ratio({ () throws -> Double in
-            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
-            return try prepared.fittedSize(options: refitOptions) ?? 0
-        }, over: shapeParagraphBody)
+        let refitSizeRatio = try Timing.ratio(refitSizeBody, over: shapeParagraphBody)
         refitOptions.frame.width = 300
         let refitLinesRatio = try Timing.ratio(refitLinesBody, over: shapeParagraphBody)
         let naiveRatio = try Timing.ratio({
