@@ -129,6 +129,8 @@ package struct Checker: Sendable {
     package var pseudoLocales: [PseudoLocale]
     /// Text scales for every label, in place of the spec's `textScales` (`--text-scale`).
     package var textScales: [Double]?
+    /// The font scaling of every label, in place of the spec's `fontScaling` (`--font-scaling`).
+    package var fontScaling: FontScaling?
 
     package init(spec: LabelSpec, locales: [String] = [], shard: Shard? = nil, keepFits: Bool = false) {
         self.spec = spec
@@ -222,7 +224,10 @@ package struct Checker: Sendable {
         func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: Double) -> (Int, ResolvedSettings) {
             let key = LabelKey(rule: rule, locale: locale, limit: limit, textScale: textScale)
             if let known = labels[key] { return known }
-            let resolved = (labels.count, spec.resolve(rule: rule, locale: locale, limit: limit, textScale: textScale))
+            let resolved = (
+                labels.count,
+                spec.resolve(rule: rule, locale: locale, limit: limit, textScale: textScale, fontScaling: fontScaling)
+            )
             labels[key] = resolved
             return resolved
         }

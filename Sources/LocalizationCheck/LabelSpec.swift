@@ -210,8 +210,10 @@ package struct LabelSpec: Sendable {
     }
 
     /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit;
-    /// the size is the one `textScale` gives under the label's `fontScaling`.
-    package func resolve(rule: Int?, locale: String, limit: SizeLimit?, textScale: Double = 1) -> ResolvedSettings {
+    /// the size is the one `textScale` gives under the label's `fontScaling` (or `fontScaling`, given).
+    package func resolve(
+        rule: Int?, locale: String, limit: SizeLimit?, textScale: Double = 1, fontScaling: FontScaling? = nil
+    ) -> ResolvedSettings {
         var settings = defaults
         if let rule { settings = settings.overlaid(with: rules[rule].settings) }
         let candidates = Locales.overrideCandidates(locale)
@@ -225,7 +227,7 @@ package struct LabelSpec: Sendable {
         var frame = settings.frame ?? fallback.frame
         if let width = limit?.width { frame.width = width }
         if let height = limit?.height { frame.height = height }
-        let scaling = settings.fontScaling ?? fallback.fontScaling
+        let scaling = fontScaling ?? settings.fontScaling ?? fallback.fontScaling
         let size = settings.size ?? fallback.size
         return ResolvedSettings(
             font: settings.font ?? fallback.font, size: textScale == 1 ? size : scaling.size(size, scale: textScale),

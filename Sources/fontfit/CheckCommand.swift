@@ -22,8 +22,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Check a deterministic share of the work: I/N, 1 ≤ I ≤ N.") var shard: String?
     @Option(help: "Also check the source strings pseudo-localized: accented (en-XA), expanded (en-XD) or mirrored (ar-XB); repeat or separate with commas. Replaces the spec's pseudoLocales.")
     var pseudo: [String] = []
-    @Option(name: .customLong("text-scale"), help: "Check every label at this text scale too (e.g. 1.3; repeat or separate with commas; 1 is the label's own size). Replaces the spec's textScales.")
+    @Option(name: .customLong("text-scale"), help: "Check every label at these text scales (e.g. 1,1.3,2; repeat or separate with commas; 1 is the label's own size). Replaces the spec's textScales.")
     var textScale: [String] = []
+    @Option(name: .customLong("font-scaling"), help: "How text scales grow sizes: linear, or android14 (Android 14's non-linear curve). Replaces the spec's fontScaling.")
+    var fontScaling: String?
     @Flag(help: "Print where time went (parsing, shaping, fitting) on standard error.") var timings = false
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
@@ -64,6 +66,12 @@ struct CheckCommand: ParsableCommand {
                 if !scales.contains(scale) { scales.append(scale) }
             }
             checker.textScales = scales
+        }
+        if let fontScaling {
+            guard let scaling = FontScaling(rawValue: fontScaling) else {
+                throw CLIError.usage("invalid --font-scaling '\(fontScaling)': expected linear or android14")
+            }
+            checker.fontScaling = scaling
         }
         if isatty(STDERR_FILENO) != 0 { checker.progress = ProgressBar(start: .now).update }
         let configured = checker

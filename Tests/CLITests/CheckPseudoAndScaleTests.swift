@@ -89,5 +89,14 @@ extension CheckCommandTests {
         #expect(doubled.filter { $0["failed"] as! Bool }.count > plain.filter { $0["failed"] as! Bool }.count)
         let bad = try CLIRunner.run(["check", "--labels", Self.spec, "--text-scale", "-1"] + catalogs)
         #expect(bad.status == 64)
+        // Android 14's curve grows these 13–17 pt labels less than twice (its 2.0 table: 14 sp → 26, 18 sp → 30).
+        let curved = try Self.jsonLines(try CLIRunner.run(
+            ["check", "--labels", Self.spec, "--format", "jsonl", "--text-scale", "2", "--font-scaling", "android14"] + catalogs).stdout)
+        #expect(curved.count == plain.count)
+        for (check, original) in zip(curved, plain) {
+            let size = check["size"] as! Double / (check["scale"] as! Double)
+            let base = original["size"] as! Double / (original["scale"] as! Double)
+            #expect(size > base * 1.5 && size < base * 2, "\(check["key"]!)")
+        }
     }
 }
