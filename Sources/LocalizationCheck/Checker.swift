@@ -356,6 +356,9 @@ package struct Checker: Sendable {
         return made
     }
 
+    /// The label's own size alone: one array for every string of a run without text scales.
+    static let unscaled: [Double] = [1]
+
     /// Whether any label sets `textScales`, or the command line does: if not, every check is at 1.
     var checksTextScales: Bool {
         textScales != nil || spec.defaults.textScales != nil || spec.defaultLocales.values.contains { $0.textScales != nil }
@@ -389,7 +392,7 @@ package struct Checker: Sendable {
                 rule = spec.rule(key: string.key, catalog: string.catalog, context: string.context)
                 lastRule = (string.catalog, string.context, string.key, rule)
             }
-            var scales: [Double] = [1]
+            var scales = Self.unscaled
             if let textScales {
                 scales = textScales
             } else if scaled {
