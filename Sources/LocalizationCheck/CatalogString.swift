@@ -22,6 +22,9 @@ package struct CatalogString: Sendable, Hashable {
     package var sourceText: String?
     /// A size limit the catalog itself sets for this string (XLIFF).
     package var limit: SizeLimit?
+    /// Set on the copies of source strings the checker makes for a pseudo-locale: their text is
+    /// transformed when their placeholders are replaced.
+    package var pseudo: PseudoLocale?
 
     package init(
         catalog: String, locale: String, context: String = "", key: String, branch: [String] = [], text: String,

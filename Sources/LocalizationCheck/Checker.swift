@@ -125,12 +125,19 @@ package struct Checker: Sendable {
     package var keepFits: Bool
     /// Told (measured, total) as distinct texts are measured, from one task at a time.
     package var progress: (@Sendable (Int, Int) -> Void)?
+    /// The pseudo-locales checked besides the catalogs' own (`--pseudo`; the spec's `pseudoLocales`).
+    package var pseudoLocales: [PseudoLocale]
+    /// Text scales for every label, in place of the spec's `textScales` (`--text-scale`).
+    package var textScales: [Double]?
+    /// The font scaling of every label, in place of the spec's `fontScaling` (`--font-scaling`).
+    package var fontScaling: FontScaling?
 
     package init(spec: LabelSpec, locales: [String] = [], shard: Shard? = nil, keepFits: Bool = false) {
         self.spec = spec
         self.locales = Set(locales.map(Locales.canonical))
         self.shard = shard
         self.keepFits = keepFits
+        self.pseudoLocales = spec.pseudoLocales
     }
 
     /// One distinct thing to measure: text, language and settings.
@@ -164,6 +171,7 @@ package struct Checker: Sendable {
         var rule: Int?
         var locale: String
         var limit: SizeLimit?
+        var textScale: Double
     }
 
     /// A font stack at a set of variation values: what is loaded once per run.
@@ -204,6 +212,7 @@ package struct Checker: Sendable {
             case .failure(let error): errors.append(error)
             }
         }
+        strings += pseudoStrings(from: strings)
         var timings = CheckTimings()
         timings.parsing = ContinuousClock.now - parsingStart
 
@@ -212,15 +221,18 @@ package struct Checker: Sendable {
         var jobs: [Job] = []
         var jobIndex: [JobKey: Int] = [:]
         var labels: [LabelKey: (Int, ResolvedSettings)] = [:]
-        func label(rule: Int?, locale: String, limit: SizeLimit?) -> (Int, ResolvedSettings) {
-            let key = LabelKey(rule: rule, locale: locale, limit: limit)
+        func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: Double) -> (Int, ResolvedSettings) {
+            let key = LabelKey(rule: rule, locale: locale, limit: limit, textScale: textScale)
             if let known = labels[key] { return known }
-            let resolved = (labels.count, spec.resolve(rule: rule, locale: locale, limit: limit))
+            let resolved = (
+                labels.count,
+                spec.resolve(rule: rule, locale: locale, limit: limit, textScale: textScale, fontScaling: fontScaling)
+            )
             labels[key] = resolved
             return resolved
         }
-        func job(text: String, locale: String, rule: Int?, limit: SizeLimit?) -> (Int, ResolvedSettings) {
-            let (id, settings) = label(rule: rule, locale: locale, limit: limit)
+        func job(text: String, locale: String, rule: Int?, limit: SizeLimit?, textScale: Double) -> (Int, ResolvedSettings) {
+            let (id, settings) = label(rule: rule, locale: locale, limit: limit, textScale: textScale)
             let key = JobKey(text: text, label: id)
             if let index = jobIndex[key] { return (index, settings) }
             jobs.append(Job(text: text, locale: locale, settings: settings, label: id))
@@ -259,8 +271,11 @@ package struct Checker: Sendable {
         pending.reserveCapacity(expanded.count)
         for item in expanded {
             let string = allStrings[item.string]
-            let (index, settings) = job(text: item.text, locale: string.locale, rule: item.rule, limit: string.limit)
-            let sourceJob = item.sourceText.map { job(text: $0, locale: sourceLocale, rule: item.rule, limit: string.limit).0 }
+            let (index, settings) = job(
+                text: item.text, locale: string.locale, rule: item.rule, limit: string.limit, textScale: item.textScale)
+            let sourceJob = item.sourceText.map {
+                job(text: $0, locale: sourceLocale, rule: item.rule, limit: string.limit, textScale: item.textScale).0
+            }
             pending.append(Pending(
                 string: string, branch: item.branch, rule: item.rule, settings: settings, job: index, sourceJob: sourceJob))
         }
@@ -317,6 +332,37 @@ package struct Checker: Sendable {
         var rule: Int?
         var text: String
         var sourceText: String?
+        var textScale: Double
+    }
+
+    /// The source-language strings again in each pseudo-locale, to be transformed when their
+    /// placeholders are replaced: the source locale's strings, and the source text a catalog keeps
+    /// beside each translation (gettext `msgid`, XLIFF `<source>`), as that catalog's checks.
+    func pseudoStrings(from strings: [CatalogString]) -> [CatalogString] {
+        guard !pseudoLocales.isEmpty else { return [] }
+        var made: [CatalogString] = []
+        for string in strings where string.pseudo == nil {
+            guard let text = string.locale == spec.sourceLocale ? string.text : string.sourceText else { continue }
+            for pseudo in pseudoLocales {
+                var copy = string
+                copy.locale = pseudo.locale
+                copy.text = text
+                copy.sourceText = text
+                copy.flags = []
+                copy.pseudo = pseudo
+                made.append(copy)
+            }
+        }
+        return made
+    }
+
+    /// The label's own size alone: one array for every string of a run without text scales.
+    static let unscaled: [Double] = [1]
+
+    /// Whether any label sets `textScales`, or the command line does: if not, every check is at 1.
+    var checksTextScales: Bool {
+        textScales != nil || spec.defaults.textScales != nil || spec.defaultLocales.values.contains { $0.textScales != nil }
+            || spec.rules.contains { $0.settings.textScales != nil || $0.locales.values.contains { $0.textScales != nil } }
     }
 
     /// Matches rules, replaces placeholders and finds source texts for `strings[range]`, keeping this
@@ -328,6 +374,9 @@ package struct Checker: Sendable {
         // last key is kept. A dictionary of every key's rule would cost more than matching the
         // rules, since most keys come once (scripts/bench-check).
         var lastRule: (catalog: String, context: String, key: String, rule: Int?)?
+        // Scales depend on the rule and the locale only, which change seldom from one string to the next.
+        let scaled = checksTextScales
+        var lastScales: (rule: Int?, locale: String, scales: [Double])?
         // Keys compared by bytes, as rules match them: `==` takes canonically equivalent keys for one.
         func same(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
         var expanded: [Expanded] = []
@@ -343,14 +392,36 @@ package struct Checker: Sendable {
                 rule = spec.rule(key: string.key, catalog: string.catalog, context: string.context)
                 lastRule = (string.catalog, string.context, string.key, rule)
             }
-            for expansion in Placeholders.expand(string.text, syntax: string.syntax, samples: spec.samples) {
-                let branch = (string.branch + expansion.branch).joined(separator: ",")
-                if let shard, !shard.contains([string.catalog, string.locale, string.context, string.key, branch]) {
-                    continue
+            var scales = Self.unscaled
+            if let textScales {
+                scales = textScales
+            } else if scaled {
+                if let last = lastScales, last.rule == rule, same(last.locale, string.locale) {
+                    scales = last.scales
+                } else {
+                    scales = spec.resolve(rule: rule, locale: string.locale, limit: nil).textScales
+                    lastScales = (rule, string.locale, scales)
                 }
-                let source = string.locale == spec.sourceLocale
-                    ? nil : sourceText(for: string, expansion: expansion, in: sourceStrings)
-                expanded.append(Expanded(string: index, branch: branch, rule: rule, text: expansion.text, sourceText: source))
+            }
+            let expansions = string.pseudo.map { $0.expand(string.text, syntax: string.syntax, samples: spec.samples) }
+                ?? Placeholders.expand(string.text, syntax: string.syntax, samples: spec.samples)
+            for expansion in expansions {
+                var source: String??
+                for scale in scales {
+                    var parts = string.branch + expansion.branch
+                    if let part = FontScaling.branchPart(scale) { parts.append(part) }
+                    let branch = parts.joined(separator: ",")
+                    if let shard, !shard.contains([string.catalog, string.locale, string.context, string.key, branch]) {
+                        continue
+                    }
+                    if source == nil {
+                        source = string.locale == spec.sourceLocale
+                            ? .some(nil) : sourceText(for: string, expansion: expansion, in: sourceStrings)
+                    }
+                    expanded.append(Expanded(
+                        string: index, branch: branch, rule: rule, text: expansion.text, sourceText: source!,
+                        textScale: scale))
+                }
             }
         }
         return expanded

@@ -55,6 +55,8 @@ package struct LabelSettings: Sendable, Hashable {
     package var truncation: TruncationMode?
     package var allowTruncation: Bool?
     package var failOnMissingGlyphs: Bool?
+    package var textScales: [Double]?
+    package var fontScaling: FontScaling?
 
     package init() {}
 
@@ -73,6 +75,8 @@ package struct LabelSettings: Sendable, Hashable {
         if let truncation = other.truncation { result.truncation = truncation }
         if let allow = other.allowTruncation { result.allowTruncation = allow }
         if let fail = other.failOnMissingGlyphs { result.failOnMissingGlyphs = fail }
+        if let scales = other.textScales { result.textScales = scales }
+        if let scaling = other.fontScaling { result.fontScaling = scaling }
         return result
     }
 }
@@ -93,6 +97,10 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var failOnMissingGlyphs: Bool
     /// A catalog length limit (characters), recorded only.
     package var lengthLimit: Int?
+    /// The text scales the label is checked at; `size` is already scaled by `textScale`, one of them.
+    package var textScales: [Double]
+    package var fontScaling: FontScaling
+    package var textScale: Double
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -153,6 +161,8 @@ package struct LabelSpec: Sendable {
     package var defaults = LabelSettings()
     package var defaultLocales: [String: LabelSettings] = [:]
     package var rules: [LabelRule] = []
+    /// Pseudo-locales checked from the source-language strings (`pseudoLocales`).
+    package var pseudoLocales: [PseudoLocale] = []
     /// Where relative font paths are found: the spec file's folder.
     package var baseDirectory: String
 
@@ -160,7 +170,8 @@ package struct LabelSpec: Sendable {
     static let fallback: ResolvedSettings = ResolvedSettings(
         font: FontStackReference(fonts: [FontReference(file: BundledFont.source)]), size: 17, minimumScaleFactor: 1,
         frame: FrameSize(), lineLimit: nil, features: [], variations: [:], lineSpacing: 0, bounds: .lineBox,
-        truncation: .tail, allowTruncation: false, failOnMissingGlyphs: true, lengthLimit: nil)
+        truncation: .tail, allowTruncation: false, failOnMissingGlyphs: true, lengthLimit: nil, textScales: [1],
+        fontScaling: .linear, textScale: 1)
 
     package init(baseDirectory: String = ".") {
         self.baseDirectory = baseDirectory
@@ -198,8 +209,11 @@ package struct LabelSpec: Sendable {
         rules.firstIndex { $0.matches(key: key, catalog: catalog, context: context) }
     }
 
-    /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit.
-    package func resolve(rule: Int?, locale: String, limit: SizeLimit?) -> ResolvedSettings {
+    /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit;
+    /// the size is the one `textScale` gives under the label's `fontScaling` (or `fontScaling`, given).
+    package func resolve(
+        rule: Int?, locale: String, limit: SizeLimit?, textScale: Double = 1, fontScaling: FontScaling? = nil
+    ) -> ResolvedSettings {
         var settings = defaults
         if let rule { settings = settings.overlaid(with: rules[rule].settings) }
         let candidates = Locales.overrideCandidates(locale)
@@ -213,8 +227,10 @@ package struct LabelSpec: Sendable {
         var frame = settings.frame ?? fallback.frame
         if let width = limit?.width { frame.width = width }
         if let height = limit?.height { frame.height = height }
+        let scaling = fontScaling ?? settings.fontScaling ?? fallback.fontScaling
+        let size = settings.size ?? fallback.size
         return ResolvedSettings(
-            font: settings.font ?? fallback.font, size: settings.size ?? fallback.size,
+            font: settings.font ?? fallback.font, size: textScale == 1 ? size : scaling.size(size, scale: textScale),
             minimumScaleFactor: settings.minimumScaleFactor ?? fallback.minimumScaleFactor, frame: frame,
             lineLimit: settings.lineLimit ?? fallback.lineLimit, features: settings.features ?? fallback.features,
             variations: settings.variations ?? fallback.variations,
@@ -222,7 +238,8 @@ package struct LabelSpec: Sendable {
             truncation: settings.truncation ?? fallback.truncation,
             allowTruncation: settings.allowTruncation ?? fallback.allowTruncation,
             failOnMissingGlyphs: settings.failOnMissingGlyphs ?? fallback.failOnMissingGlyphs,
-            lengthLimit: limit?.length)
+            lengthLimit: limit?.length, textScales: settings.textScales ?? fallback.textScales, fontScaling: scaling,
+            textScale: textScale)
     }
 }
 
@@ -235,7 +252,7 @@ private struct SpecReader {
 
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
-        "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs",
+        "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -295,7 +312,8 @@ private struct SpecReader {
         var spec = LabelSpec(baseDirectory: baseDirectory)
         let pairs = try mapping(root, "the spec")
         try checkKeys(
-            pairs, allowed: ["version", "sourceLocale", "fonts", "placeholders", "defaults", "rules"], in: "the spec",
+            pairs, allowed: ["version", "sourceLocale", "fonts", "placeholders", "defaults", "rules", "pseudoLocales"],
+            in: "the spec",
             node: root)
         let table = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
         if let version = table["version"], version.int != 1 {
@@ -310,6 +328,14 @@ private struct SpecReader {
             spec.fonts = fonts
         }
         if let node = table["placeholders"] { spec.samples = try samples(node) }
+        if let node = table["pseudoLocales"] {
+            for name in try stringList(node, "pseudoLocales") {
+                guard let pseudo = PseudoLocale(name: name) else {
+                    throw fail("invalid pseudoLocales '\(name)': \(PseudoLocale.expected)", node)
+                }
+                if !spec.pseudoLocales.contains(pseudo) { spec.pseudoLocales.append(pseudo) }
+            }
+        }
         if let node = table["defaults"] {
             (spec.defaults, spec.defaultLocales) = try settings(node, "defaults", allowLocales: true, extra: [])
         }
@@ -446,6 +472,23 @@ private struct SpecReader {
                 }
             case "allowTruncation": settings.allowTruncation = try bool(value, name)
             case "failOnMissingGlyphs": settings.failOnMissingGlyphs = try bool(value, name)
+            case "textScales":
+                var scales: [Double] = []
+                for item in value.sequence ?? [value] {
+                    let scale = try number(item, name)
+                    guard scale > 0 else {
+                        throw fail("invalid \(name) '\(item.scalar?.string ?? "")': a scale must be greater than 0", item)
+                    }
+                    if !scales.contains(scale) { scales.append(scale) }
+                }
+                guard !scales.isEmpty else { throw fail("\(name) must list at least one scale, e.g. [1, 1.3, 2]", value) }
+                settings.textScales = scales
+            case "fontScaling":
+                let text = try string(value, name)
+                guard let scaling = FontScaling(rawValue: text) else {
+                    throw fail("invalid \(name) '\(text)': expected linear or android14", value)
+                }
+                settings.fontScaling = scaling
             case "locales":
                 for (locale, override) in try mapping(value, name) {
                     locales[Locales.canonical(locale)] = try self.settings(

@@ -20,6 +20,12 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output: text, json, jsonl or junit.") var format: Format = .text
     @Option(help: "Write an HTML report with a picture per failing or shrinking string to this folder.") var report: String?
     @Option(help: "Check a deterministic share of the work: I/N, 1 ≤ I ≤ N.") var shard: String?
+    @Option(help: "Also check the source strings pseudo-localized: accented (en-XA), expanded (en-XD) or mirrored (ar-XB); repeat or separate with commas. Replaces the spec's pseudoLocales.")
+    var pseudo: [String] = []
+    @Option(name: .customLong("text-scale"), help: "Check every label at these text scales (e.g. 1,1.3,2; repeat or separate with commas; 1 is the label's own size). Replaces the spec's textScales.")
+    var textScale: [String] = []
+    @Option(name: .customLong("font-scaling"), help: "How text scales grow sizes: linear, or android14 (Android 14's non-linear curve). Replaces the spec's fontScaling.")
+    var fontScaling: String?
     @Flag(help: "Print where time went (parsing, shaping, fitting) on standard error.") var timings = false
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
@@ -40,6 +46,33 @@ struct CheckCommand: ParsableCommand {
             throw CLIError.usage(error.message)
         }
         var checker = Checker(spec: spec, locales: locale, shard: parsedShard, keepFits: report != nil)
+        let pseudoNames = pseudo.flatMap { $0.split(separator: ",").map(String.init) }
+        if !pseudoNames.isEmpty {
+            checker.pseudoLocales = []
+            for name in pseudoNames {
+                guard let pseudoLocale = PseudoLocale(name: name) else {
+                    throw CLIError.usage("invalid --pseudo '\(name)': \(PseudoLocale.expected)")
+                }
+                if !checker.pseudoLocales.contains(pseudoLocale) { checker.pseudoLocales.append(pseudoLocale) }
+            }
+        }
+        let scaleTexts = textScale.flatMap { $0.split(separator: ",").map(String.init) }
+        if !scaleTexts.isEmpty {
+            var scales: [Double] = []
+            for text in scaleTexts {
+                guard let scale = Double(text.trimmingCharacters(in: .whitespaces)), scale.isFinite, scale > 0 else {
+                    throw CLIError.usage("invalid --text-scale '\(text)': expected a number greater than 0, e.g. 1.3")
+                }
+                if !scales.contains(scale) { scales.append(scale) }
+            }
+            checker.textScales = scales
+        }
+        if let fontScaling {
+            guard let scaling = FontScaling(rawValue: fontScaling) else {
+                throw CLIError.usage("invalid --font-scaling '\(fontScaling)': expected linear or android14")
+            }
+            checker.fontScaling = scaling
+        }
         if isatty(STDERR_FILENO) != 0 { checker.progress = ProgressBar(start: .now).update }
         let configured = checker
         let run = try runBlocking { try await configured.run(catalogs: catalogs) }
