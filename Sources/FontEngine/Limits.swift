@@ -1,20 +1,22 @@
 /// The ranges of values fontfit computes with. Inside them every result is finite and is what the
 /// documentation promises; a value outside is rejected with ``FontFitError/invalidSize(_:)`` or
 /// ``FontFitError/invalidValue(name:value:expected:)`` (the CLI exits 64 and names it), never
-/// clamped in silence and never a trap.
+/// clamped in silence and never a trap. Constants the compiler folds into every check: a re-fit
+/// checks its values on every call (bench: refitSizesPerShape).
+@usableFromInline
 package enum Limits {
     /// Font sizes in points: a measured or rendered size, a fit's maximum size and its smallest
     /// candidate (maximum size × minimum scale factor). From a millionth of a point to a billion
     /// points, so that a line of a million em is still a finite, exact width (1e15 pt) and a size's
     /// reciprocal never overflows.
-    package static let sizes: ClosedRange<Double> = 1e-6...1e9
+    @inlinable package static var sizes: ClosedRange<Double> { 1e-6...1e9 }
     /// Largest maximum size of a fit with hinted widths: FreeType's pixel sizes are 16-bit
     /// (`FT_Set_Pixel_Sizes` caps them at 65,535 ppem), so larger hinted widths cannot be measured.
-    package static let largestHintedSize = 65_535.0
+    @inlinable package static var largestHintedSize: Double { 65_535.0 }
     /// Spacing in points between lines, rows, or ruby and base.
-    package static let spacings: ClosedRange<Double> = 0...1e9
+    @inlinable package static var spacings: ClosedRange<Double> { 0...1e9 }
     /// Dimensionless factors: row weights, the ruby ratio, image aspect ratios, pixel scales.
-    package static let factors: ClosedRange<Double> = 1e-6...1e6
+    @inlinable package static var factors: ClosedRange<Double> { 1e-6...1e6 }
 
     /// `x` in `range` as text for an error message: "1e-06…1e+09".
     static func describe(_ range: ClosedRange<Double>) -> String {

@@ -72,7 +72,7 @@ public struct PreparedText: Sendable {
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
-            presetSizes: options.presetSizes, widths: options.widths)
+            presetSizes: options.presetList, widths: options.widths)
     }
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
@@ -81,7 +81,7 @@ public struct PreparedText: Sendable {
     func layOut(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
-        presetSizes: [Double]?, widths: WidthModel?
+        presetSizes: PresetSizeList?, widths: WidthModel?
     ) throws(FontFitError) -> FitResult {
         // The common re-fit is answered by the staircase, its lines laid out when first read.
         if let plain = plainBounds(
@@ -178,7 +178,7 @@ extension PreparedText {
         try sizeOnly(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
             bounds: options.bounds, lineSpacing: options.lineSpacing, granularity: options.granularity,
-            presetSizes: options.presetSizes, widths: options.widths)
+            presetSizes: options.presetList, widths: options.widths)
     }
 
     /// Both forms of `fittedSize`, the values one by one: no options value is built on the size-only
@@ -187,7 +187,7 @@ extension PreparedText {
     @usableFromInline @inline(__always)
     func sizeOnly(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
-        lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
+        lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
         guard
             let plain = plainBounds(
@@ -221,7 +221,7 @@ extension PreparedText {
     @inline(__always)
     private func plainBounds(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
-        lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
+        lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
     ) -> SizeBounds? {
         guard bounds == .lineBox, lineLimit != 1, wraps, !isVertical, granularity == nil, presetSizes == nil,
             (widths ?? defaultWidthModel) == .proportional,
@@ -239,7 +239,7 @@ extension PreparedText {
     @inline(never)
     private func sizeSearched(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
-        lineSpacing: Double, granularity: Double?, presetSizes: [Double]?, widths: WidthModel?
+        lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
         let model = widths ?? defaultWidthModel
         guard model == .proportional, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
@@ -374,7 +374,7 @@ extension FontStack {
             text, options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
-            presetSizes: options.presetSizes, widths: options.widths, shaping: shaping, images: images)
+            presetSizes: options.presetList, widths: options.widths, shaping: shaping, images: images)
     }
 
     /// Both forms of `fit`, the values one by one: a one-line fit is about one shaping, and an
@@ -383,7 +383,7 @@ extension FontStack {
     func layOut(
         _ text: String, _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?,
         bounds: FitBounds, lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode,
-        granularity: Double?, presetSizes: [Double]?, widths: WidthModel?, shaping: ShapingOptions, images: [InlineImage]
+        granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?, shaping: ShapingOptions, images: [InlineImage]
     ) throws(FontFitError) -> FitResult {
         let widths = widths ?? defaultWidthModel
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
@@ -419,7 +419,7 @@ extension FitConstraints {
     static func validated(
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
-        presetSizes: [Double]?
+        presetSizes: PresetSizeList?
     ) throws(FontFitError) -> FitConstraints {
         try validate(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
@@ -427,7 +427,7 @@ extension FitConstraints {
         return FitConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, lineLimit: lineLimit, bounds: bounds, lineSpacing: lineSpacing,
-            alignment: alignment, truncation: truncation, granularity: granularity, presetSizes: presetSizes)
+            alignment: alignment, truncation: truncation, granularity: granularity, presetSizes: presetSizes?.sizes)
     }
 
     /// The checks of ``validated(frame:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:alignment:truncation:granularity:presetSizes:)``
@@ -435,7 +435,7 @@ extension FitConstraints {
     @inline(__always)
     static func validate(
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double,
-        granularity: Double?, presetSizes: [Double]?
+        granularity: Double?, presetSizes: PresetSizeList?
     ) throws(FontFitError) {
         let plainlyValid = isPlainlyValid(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
@@ -470,7 +470,7 @@ extension FitConstraints {
     @inline(never)
     static func checkEach(
         frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, lineSpacing: Double,
-        granularity: Double?, presetSizes: [Double]?
+        granularity: Double?, presetSizes: PresetSizeList?
     ) throws(FontFitError) {
         try Font.checkSize(maxSize)
         // Checked one by one rather than over a literal array: a re-fit validates on every call, and
@@ -497,7 +497,7 @@ extension FitConstraints {
         if let granularity, !(granularity.isFinite && granularity > 0) {
             throw .invalidValue(name: "granularity", value: "\(granularity)", expected: "a finite number greater than 0")
         }
-        if let presetSizes, presetSizes.isEmpty || presetSizes.contains(where: { !($0.isFinite && $0 > 0) }) {
+        if let presetSizes = presetSizes?.sizes, presetSizes.isEmpty || presetSizes.contains(where: { !($0.isFinite && $0 > 0) }) {
             throw .invalidValue(
                 name: "preset sizes", value: presetSizes.map { "\($0)" }.joined(separator: ","),
                 expected: "a list of finite sizes greater than 0")

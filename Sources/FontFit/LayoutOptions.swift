@@ -28,7 +28,12 @@ public struct FitOptions: Sendable, Hashable {
     /// When set, only multiples of it are candidate sizes (1 for whole points).
     public var granularity: Double?
     /// When set, only these sizes are candidates (Android's and Flutter's preset sizes).
-    public var presetSizes: [Double]?
+    public var presetSizes: [Double]? {
+        get { presetList?.sizes }
+        set { presetList = newValue.map(PresetSizeList.init) }
+    }
+    /// ``presetSizes``, stored so that options stay trivially copyable.
+    @usableFromInline var presetList: PresetSizeList?
     /// How widths depend on the size: proportional (measured once), hinted (whole pixel sizes with
     /// FreeType's hinted advances), or following the font's optical-size axis. Nil follows the
     /// optical-size axis of a primary font that has one the caller did not set, as browsers and
@@ -54,7 +59,7 @@ public struct FitOptions: Sendable, Hashable {
         self.alignment = alignment
         self.truncation = truncation
         self.granularity = granularity
-        self.presetSizes = presetSizes
+        self.presetList = presetSizes.map(PresetSizeList.init)
         self.widths = widths
     }
 }

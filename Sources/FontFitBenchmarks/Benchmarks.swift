@@ -51,32 +51,35 @@ struct Benchmarks {
         // third more: FitOptions holds an array, so it is copied and destroyed through its value
         // witnesses.)
         let prepared = try fonts.prepare(paragraph)
-        // The options live in a local the bodies capture without escaping, as a slider's loop holds
-        // them: setting the frame's width writes in place, and a re-fit borrows them.
-        var refitOptions = FitOptions(frame: FrameSize(width: 300, height: 300), maxSize: 100, minimumScaleFactor: 0.01)
-        func nextWidth() {
-            refitOptions.frame.width = refitOptions.frame.width >= 500 ? 300 : refitOptions.frame.width + 1
-        }
-        func refitBody() throws -> Double {
-            nextWidth()
-            return try prepared.fit(options: refitOptions).size
+        // The resize slider's options, the frame's width changing by a point per re-fit. A re-fit
+        // borrows them; options are trivially copyable, so a re-fit that copies them pays a few
+        // moves. The width lives in a variable only non-escaping closures capture: one a stored
+        // closure captured would be checked for exclusive access on every call.
+        let refitOptions = FitOptions(frame: FrameSize(width: 300, height: 300), maxSize: 100, minimumScaleFactor: 0.01)
+        var frameWidth = 300.0
+        let refit = try time { () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            var options = refitOptions
+            options.frame.width = frameWidth
+            return try prepared.fit(options: options).size
         }
         // The same re-fits asking only for the size: the staircase answers in a few comparisons.
-        func refitSizeBody() throws -> Double {
-            nextWidth()
-            return try prepared.fittedSize(options: refitOptions) ?? 0
+        frameWidth = 300
+        let refitSize = try time { () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            var options = refitOptions
+            options.frame.width = frameWidth
+            return try prepared.fittedSize(options: options) ?? 0
         }
         // The same re-fits reading every line's place, as drawing them would: a re-fit finds its
         // lines only when they are read.
-        func refitLinesBody() throws -> Double {
-            nextWidth()
-            return readingEveryLine(of: try prepared.fit(options: refitOptions))
+        frameWidth = 300
+        let refitLines = try time { () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            var options = refitOptions
+            options.frame.width = frameWidth
+            return readingEveryLine(of: try prepared.fit(options: options))
         }
-        let refit = try time(refitBody)
-        refitOptions.frame.width = 300
-        let refitSize = try time(refitSizeBody)
-        refitOptions.frame.width = 300
-        let refitLines = try time(refitLinesBody)
         let naive = try time { try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size }
 
         // A clean 1200×630 card: drawing its glyphs, and encoding the PNG.
@@ -101,12 +104,27 @@ struct Benchmarks {
         let shapeParagraphBody = { font.shapedGlyphCount(paragraph) }
         let singleLineFitRatio = try Timing.ratio(fitLine, over: { font.shapedGlyphCount(line) })
         let paragraphFitRatio = try Timing.ratio(fitParagraph, over: shapeParagraphBody)
-        refitOptions.frame.width = 300
-        let refitRatio = try Timing.ratio(refitBody, over: shapeParagraphBody)
-        refitOptions.frame.width = 300
-        let refitSizeRatio = try Timing.ratio(refitSizeBody, over: shapeParagraphBody)
-        refitOptions.frame.width = 300
-        let refitLinesRatio = try Timing.ratio(refitLinesBody, over: shapeParagraphBody)
+        frameWidth = 300
+        let refitRatio = try Timing.ratio({ () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            var options = refitOptions
+            options.frame.width = frameWidth
+            return try prepared.fit(options: options).size
+        }, over: shapeParagraphBody)
+        frameWidth = 300
+        let refitSizeRatio = try Timing.ratio({ () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            var options = refitOptions
+            options.frame.width = frameWidth
+            return try prepared.fittedSize(options: options) ?? 0
+        }, over: shapeParagraphBody)
+        frameWidth = 300
+        let refitLinesRatio = try Timing.ratio({ () throws -> Double in
+            frameWidth = frameWidth >= 500 ? 300 : frameWidth + 1
+            var options = refitOptions
+            options.frame.width = frameWidth
+            return readingEveryLine(of: try prepared.fit(options: options))
+        }, over: shapeParagraphBody)
         let naiveRatio = try Timing.ratio({
             try naiveFit(font: font, text: paragraph, frame: paragraphFrame, maxSize: 100, minimumSize: 1).size
         }, over: fitParagraph)

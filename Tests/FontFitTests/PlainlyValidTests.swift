@@ -70,12 +70,12 @@ import FontFitTestSupport
             let validated = passes {
                 try FitConstraints.validate(
                     frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-                    lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes)
+                    lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes.map(PresetSizeList.init))
             }
             let checkedAll = passes {
                 try FitConstraints.checkEach(
                     frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-                    lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes)
+                    lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes.map(PresetSizeList.init))
             }
             #expect(validated == checkedAll, "granularity \(granularity as Any), presets \(presetSizes as Any), \(context)")
         }
