@@ -65,4 +65,21 @@ import Testing
         rubyOptions.ratio = 0.5
         #expect(try japanese.ruby(segments, options: rubyOptions).rubySize == 0.5 * (try japanese.ruby(segments, options: rubyOptions).size))
     }
+
+    /// Options are plain bits, so that a re-fit that copies them pays a few moves (bench:
+    /// refitSizesPerShape); preset sizes read back as they were set, equal lists give equal options.
+    @Test func optionsAreTriviallyCopyableAndKeepTheirPresetSizes() {
+        #expect(_isPOD(FitOptions.self))
+        let frame = FrameSize(width: 100, height: 40)
+        var options = FitOptions(frame: frame, maxSize: 20, presetSizes: [12, 14.5, 17])
+        #expect(options.presetSizes == [12, 14.5, 17])
+        #expect(options == FitOptions(frame: frame, maxSize: 20, presetSizes: [12, 14.5, 17]))
+        #expect(options != FitOptions(frame: frame, maxSize: 20, presetSizes: [12, 14.5]))
+        options.presetSizes = [.nan, -0.0]
+        #expect(options.presetSizes?.count == 2 && options.presetSizes![0].isNaN && options.presetSizes![1].sign == .minus)
+        options.presetSizes = []
+        #expect(options.presetSizes == [])
+        options.presetSizes = nil
+        #expect(options.presetSizes == nil && options == FitOptions(frame: frame, maxSize: 20))
+    }
 }
