@@ -65,22 +65,22 @@ public struct RenderScene: Sendable {
     }
 
     /// An axis-aligned rectangle, stroked on its edges and/or filled.
-    public struct Rect: Sendable, Hashable {
+    package struct Rect: Sendable, Hashable {
         /// Where the rectangle is, in points.
-        public var box: LayoutRect
+        package var box: LayoutRect
         /// The edges' colour; nil for no stroke.
-        public var stroke: RGBAColor?
+        package var stroke: RGBAColor?
         /// The stroke's width in points.
-        public var strokeWidth: Double
+        package var strokeWidth: Double
         /// Whether the stroke lies inside the box or on its edges.
-        public var strokePosition: StrokePosition
+        package var strokePosition: StrokePosition
         /// Dash and gap lengths in points, alternating; empty for a solid stroke.
-        public var dash: [Double]
+        package var dash: [Double]
         /// The inside's colour; nil for no fill.
-        public var fill: RGBAColor?
+        package var fill: RGBAColor?
 
         /// A rectangle; the default is a 1 pt red frame stroked inside, like the debug overlay's.
-        public init(
+        package init(
             _ box: LayoutRect, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
             strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
         ) {
@@ -94,24 +94,24 @@ public struct RenderScene: Sendable {
     }
 
     /// A straight line (a baseline, a guide).
-    public struct Line: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// Start x, in points.
-        public var x1: Double
+        package var x1: Double
         /// Start y.
-        public var y1: Double
+        package var y1: Double
         /// End x.
-        public var x2: Double
+        package var x2: Double
         /// End y.
-        public var y2: Double
+        package var y2: Double
         /// The line's colour.
-        public var color: RGBAColor
+        package var color: RGBAColor
         /// The line's width in points.
-        public var width: Double
+        package var width: Double
         /// Dash and gap lengths in points, alternating; empty for a solid line.
-        public var dash: [Double]
+        package var dash: [Double]
 
         /// A line from (x1, y1) to (x2, y2); green and solid unless told otherwise.
-        public init(
+        package init(
             x1: Double, y1: Double, x2: Double, y2: Double, color: RGBAColor = .baselineGreen,
             width: Double = 1, dash: [Double] = []
         ) {
@@ -173,7 +173,7 @@ public struct RenderScene: Sendable {
         elements.append(element)
     }
 
-    /// Appends a rectangle (see ``Rect``).
+    /// Appends a rectangle, stroked on its edges and/or filled; later elements paint over it.
     public mutating func addRect(
         _ box: LayoutRect, stroke: RGBAColor? = .frameRed, strokeWidth: Double = 1,
         strokePosition: StrokePosition = .inside, dash: [Double] = [], fill: RGBAColor? = nil
@@ -185,7 +185,7 @@ public struct RenderScene: Sendable {
                     fill: fill)))
     }
 
-    /// Appends a straight line (see ``Line``).
+    /// Appends a straight line (a baseline, a guide), dashed when `dash` lists dash and gap lengths.
     public mutating func addLine(
         x1: Double, y1: Double, x2: Double, y2: Double, color: RGBAColor = .baselineGreen, width: Double = 1,
         dash: [Double] = []
