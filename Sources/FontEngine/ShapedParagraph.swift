@@ -225,13 +225,13 @@ package struct ShapedParagraph: Sendable {
         return isVertical ? -runStartY : runStartX
     }
 
-    /// Adds each glyph's advance (em) to `advances[unitOfByte[cluster]]` and marks
-    /// `unsafeBefore[unitOfByte[cluster]]` for a glyph HarfBuzz flags unsafe to break before,
-    /// visiting glyphs in ``walk(_:_:)``'s order and computing each advance as it does, so sums
-    /// match it to the bit. Returns false, having done nothing, for text ``walk(_:_:)`` must place
+    /// Adds each glyph's advance (em) to `advances[unitOfByte[cluster]]` and records in
+    /// `breakFlags[unitOfByte[cluster]]` that a glyph starts there (``UnitBreakFlags``), and whether
+    /// HarfBuzz flags it unsafe to break before, visiting glyphs in ``walk(_:_:)``'s order and
+    /// computing each advance as it does, so sums match it to the bit. Returns false, having done nothing, for text ``walk(_:_:)`` must place
     /// (inline images, vertical runs, a hinted pen): measuring a paragraph for fitting then sums
     /// advances and places no glyph (bench: paragraphFitPerShape). An empty `unitOfByte` says that byte i is unit i.
-    package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], unsafeBefore: inout [Bool]) -> Bool {
+    package func addAdvances(unitOfByte: [Int32], to advances: inout [Double], breakFlags: inout [UInt8]) -> Bool {
         guard imageAtOffset.isEmpty, advancesAreShaped else { return false }
         // Through buffers, not indexed arrays, whose bounds checks (and, for the two written,
         // uniqueness checks) would run on every glyph (bench: paragraphFitPerShape).
@@ -239,7 +239,7 @@ package struct ShapedParagraph: Sendable {
         precondition(!byteByByte || advances.count == byteCount, "one unit a byte needs an advance a byte")
         unitOfByte.withUnsafeBufferPointer { unitOfByte in
             advances.withUnsafeMutableBufferPointer { advances in
-                unsafeBefore.withUnsafeMutableBufferPointer { unsafeBefore in
+                breakFlags.withUnsafeMutableBufferPointer { breakFlags in
                     for runIndex in runs.count == 1 ? [0] : visualRunOrder(in: nil) {
                         let run = runs[runIndex]
                         let unitsPerEm = Double(fonts[run.fontIndex].face.unitsPerEm)
@@ -248,7 +248,7 @@ package struct ShapedParagraph: Sendable {
                             precondition(glyph.cluster < byteCount, "cluster outside the text")
                             let unit = byteByByte ? glyph.cluster : Int(unitOfByte[glyph.cluster])
                             advances[unit] += Double(Int(glyph.xAdvance)) / unitsPerEm
-                            if glyph.unsafeToBreak { unsafeBefore[unit] = true }
+                            breakFlags[unit] |= UnitBreakFlags.of(glyph)
                         }
                     }
                 }
@@ -489,4 +489,26 @@ package struct MissingCharacters {
             scalars.append(scalar)
         }
     }
+}
+
+/// What the shaped glyphs say about breaking a line before a unit of text (a grapheme), as bits.
+/// A unit no glyph's cluster starts in lies inside a cluster HarfBuzz merged across units (a
+/// ligature over a soft hyphen: "f\u{AD}l" as one "fl"), so a break before it splits that cluster
+/// and both sides must be shaped again, as for a glyph HarfBuzz flags unsafe to break.
+/// Inlinable throughout: the builder reads them once per unit of every fit (bench: paragraphFitPerShape).
+@usableFromInline
+package enum UnitBreakFlags {
+    /// A glyph's cluster starts in the unit.
+    @inlinable package static var glyphStarts: UInt8 { 1 }
+    /// A glyph starting in the unit is flagged `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`.
+    @inlinable package static var unsafe: UInt8 { 2 }
+
+    /// The bits `glyph` sets on the unit its cluster starts in.
+    @inlinable
+    package static func of(_ glyph: ShapedGlyph) -> UInt8 { glyph.unsafeToBreak ? glyphStarts | unsafe : glyphStarts }
+
+    /// Whether a line may not simply end before a unit with these bits: no glyph starts in it, or
+    /// one that does is unsafe to break before.
+    @inlinable
+    package static func isUnsafeBefore(_ flags: UInt8) -> Bool { flags != glyphStarts }
 }

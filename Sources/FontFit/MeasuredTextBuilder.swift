@@ -37,12 +37,12 @@ struct MeasuredTextBuilder {
         let graphemes = segmentation.graphemes
         var advances = [Double](filledWith: 0, count: graphemes.count)
         var inks = [InkExtent?](filledWith: nil, count: ink ? graphemes.count : 0)
-        var unsafeBefore = [Bool](filledWith: false, count: graphemes.count)
+        var breakFlags = [UInt8](filledWith: 0, count: graphemes.count)
         var graphemeStart = [Double](filledWith: .infinity, count: ink ? graphemes.count : 0)
         var placedInk: [(grapheme: Int, bounds: EmBounds)] = []
         // Plain advances are summed straight from the runs; ink and a hinted pen need placed glyphs.
         let summed = !ink
-            && paragraph.addAdvances(unitOfByte: graphemes.graphemeOfByte, to: &advances, unsafeBefore: &unsafeBefore)
+            && paragraph.addAdvances(unitOfByte: graphemes.graphemeOfByte, to: &advances, breakFlags: &breakFlags)
         if !summed { paragraph.walk { placed in
             let grapheme = graphemes.index(containingByte: placed.glyph.cluster)
             let advance = placed.advance
@@ -52,7 +52,7 @@ struct MeasuredTextBuilder {
                 if let bounds = paragraph.inkBounds(of: placed) { placedInk.append((grapheme, bounds)) }
             }
             advances[grapheme] += advance
-            if placed.glyph.unsafeToBreak { unsafeBefore[grapheme] = true }
+            breakFlags[grapheme] |= UnitBreakFlags.of(placed.glyph)
         } }
         for (grapheme, bounds) in placedInk {
             let start = graphemeStart[grapheme]
@@ -73,7 +73,7 @@ struct MeasuredTextBuilder {
         graphemes.starts.withUnsafeBufferPointer { starts in
             graphemes.isWhitespace.withUnsafeBufferPointer { isWhitespace in
                 advances.withUnsafeBufferPointer { advances in
-                    unsafeBefore.withUnsafeBufferPointer { unsafeBefore in
+                    breakFlags.withUnsafeBufferPointer { breakFlags in
                         breaks.withUnsafeBufferPointer { breaks in
                             // Inlined twice, so that text held byte by byte (one byte a grapheme,
                             // so no soft hyphen) runs a loop that tests neither per unit (bench:
@@ -93,7 +93,7 @@ struct MeasuredTextBuilder {
                                         TextUnit(
                                             range: range, advance: advances[index], isWhitespace: isWhitespace[index],
                                             breakAfter: breaks[index],
-                                            unsafeToBreakAfter: index + 1 < count && unsafeBefore[index + 1],
+                                            unsafeToBreakAfter: index + 1 < count && UnitBreakFlags.isUnsafeBefore(breakFlags[index + 1]),
                                             isSoftHyphenBreak: isSoftHyphenBreak))
                                 }
                             }

@@ -31,11 +31,16 @@ import Testing
             let bytes = text.utf8.count
             let unitOfByte = (0..<bytes).map(Int32.init)
             var summed = [Double](repeating: 0, count: bytes)
-            var unsafe = [Bool](repeating: false, count: bytes)
-            #expect(paragraph.addAdvances(unitOfByte: unitOfByte, to: &summed, unsafeBefore: &unsafe), "\(text)")
+            var flags = [UInt8](repeating: 0, count: bytes)
+            #expect(paragraph.addAdvances(unitOfByte: unitOfByte, to: &summed, breakFlags: &flags), "\(text)")
             var walked = [Double](repeating: 0, count: bytes)
-            _ = paragraph.walk { walked[$0.glyph.cluster] += $0.advance }
+            var walkedFlags = [UInt8](repeating: 0, count: bytes)
+            _ = paragraph.walk {
+                walked[$0.glyph.cluster] += $0.advance
+                walkedFlags[$0.glyph.cluster] |= UnitBreakFlags.of($0.glyph)
+            }
             #expect(summed == walked, "\(text)")
+            #expect(flags == walkedFlags, "\(text)")
             #expect(summed.reduce(0, +) > 0)
         }
     }
@@ -44,8 +49,8 @@ import Testing
         let font = try Self.font("ipaexg.ttf")
         let vertical = ShapedParagraph("縦書き", fonts: FontStack(font), options: ShapingOptions(direction: .topToBottom))
         var advances = [Double](repeating: 0, count: 9)
-        var unsafe = [Bool](repeating: false, count: 9)
-        #expect(!vertical.addAdvances(unitOfByte: (0..<9).map(Int32.init), to: &advances, unsafeBefore: &unsafe))
+        var flags = [UInt8](repeating: 0, count: 9)
+        #expect(!vertical.addAdvances(unitOfByte: (0..<9).map(Int32.init), to: &advances, breakFlags: &flags))
         #expect(advances.allSatisfy { $0 == 0 })
     }
 

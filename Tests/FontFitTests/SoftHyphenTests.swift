@@ -62,4 +62,19 @@ import Testing
             #expect(refit.size == fresh.size && refit.lines == fresh.lines, "\(refit) vs \(fresh)")
         }
     }
+
+    /// Cantarell ligates "f" and "l" across a soft hyphen ("auf\u{AD}lo" shapes as "au", "fl",
+    /// "o"), so a line that breaks there ends inside the ligature's cluster: it is shaped again on
+    /// its own and drawn "auf‐", not counted with the ligature's whole advance (5.6 pt too wide at
+    /// 20 pt, the random texts of SoftHyphenPropertyTests found).
+    @Test func aBreakInsideALigatureIsShapedAgain() throws {
+        let fonts = try loadFonts("Cantarell-Regular.otf")
+        let text = "ein lo\u{AD}super i18n lunauf\u{AD}lo\u{AD}Da lowurza\u{AD}wal"
+        let size = 20.284721337423957
+        let result = try fonts.fit(text, options: FitOptions(frame: FrameSize(width: 225.4798939191065, height: 1000), maxSize: size))
+        let line = try #require(result.lines.first)
+        #expect(line.text == "ein lo\u{AD}super i18n lunauf\u{AD}\u{2010}")
+        let drawn = try fonts.measure(line.text, size: size).width
+        #expect(abs(line.width - drawn) <= 1e-9 * drawn, "\(line.width) vs \(drawn)")
+    }
 }
