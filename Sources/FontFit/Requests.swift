@@ -85,6 +85,11 @@ public struct FontSelection: Sendable, Hashable {
     /// A font as named: a path when a file is there (or the value looks like one), the bundled
     /// font by its name, otherwise a fontconfig pattern, resolved as `fc-match` resolves it.
     static func resolve(_ value: String) throws(FontFitError) -> ResolvedFont {
+        // An empty name is most often an unset shell variable: fontconfig would match it to its
+        // default font, and the fit would measure a font nobody chose.
+        guard !value.allSatisfy(\.isWhitespace) else {
+            throw .invalidValue(name: "font", value: "'\(value)'", expected: "a font file's path or a font name, not empty")
+        }
         if value == BundledFont.source { return ResolvedFont(path: value, faceIndex: 0, namedInstance: nil) }
         let looksLikeAPath = value.contains("/")
             || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { value.lowercased().hasSuffix($0) }

@@ -398,7 +398,9 @@ private struct SpecReader {
                 }
                 index = value
             }
-            references.append(FontReference(file: path(try string(file, "\(what).file")), index: index))
+            let name = try string(file, "\(what).file")
+            guard !name.allSatisfy(\.isWhitespace) else { throw fail("\(what).file is empty: expected a font file's path", file) }
+            references.append(FontReference(file: path(name), index: index))
         }
         return FontStackReference(fonts: references)
     }

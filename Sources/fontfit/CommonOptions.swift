@@ -52,7 +52,10 @@ struct FontNames {
 
     /// The library's description of the same fonts.
     func selection() throws -> FontSelection {
-        FontSelection(
+        if font.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw CLIError.usage("--font is empty: give a font file's path or a font name (is a shell variable unset?)")
+        }
+        return FontSelection(
             fonts: font, faceIndex: faceIndex, variations: try FontVariation.list(variations),
             namedInstance: namedInstance, systemFallback: systemFallback)
     }

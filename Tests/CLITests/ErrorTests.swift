@@ -55,6 +55,11 @@ import Testing
                  mentions: ["sideways"]),
         BadInput(name: "bad script", arguments: ["shape", "x", "--script", "Qq"], status: 64, mentions: ["Qq"]),
         BadInput(name: "missing text", arguments: ["measure"], status: 64, mentions: ["text"]),
+        // An unset shell variable: fontconfig would match it to its default font in silence.
+        BadInput(name: "empty font for fit", arguments: ["fit", "x", "--font", "", "--frame", "100x50", "--size", "20"],
+                 status: 64, mentions: ["--font", "empty"]),
+        BadInput(name: "blank fallback font", arguments: ["measure", "x", "--font", dejaVu, "--font", " "],
+                 status: 64, mentions: ["--font", "empty"]),
         BadInput(name: "text and text file", arguments: ["measure", "x", "--text-file", "-"], status: 64,
                  mentions: ["not both"]),
         BadInput(name: "missing text file", arguments: ["measure", "--text-file", "/nonexistent/text.txt"],

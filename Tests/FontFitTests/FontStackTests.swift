@@ -114,4 +114,17 @@ extension String {
         }
         return nil
     }
+
+    /// An empty font name (an unset variable in a script, an empty `font` in batch) is an error
+    /// naming the font, never fontconfig's default font measured in silence.
+    @Test func anEmptyFontNameIsRefused() {
+        for names in [[""], [" "], [BundledFont.source, ""]] {
+            #expect {
+                try FontSelection(fonts: names).load()
+            } throws: { error in
+                guard let error = error as? FontFitError, error.kind == .usage else { return false }
+                return error.description.contains("font") && error.description.contains("empty")
+            }
+        }
+    }
 }
