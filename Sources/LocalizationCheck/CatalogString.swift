@@ -20,7 +20,7 @@ package struct CatalogString: Sendable, Hashable {
     package var line: Int?
     /// The source-language text beside it in the same file (gettext msgid, XLIFF `<source>`), if any.
     package var sourceText: String?
-    /// A size limit the catalog itself sets for this string (XLIFF).
+    /// A size limit the catalog itself sets for this string (XLIFF, Weblate flags in gettext).
     package var limit: SizeLimit?
 
     package init(
@@ -48,7 +48,7 @@ package enum PlaceholderSyntax: Sendable, Hashable {
     case none
     /// printf (`%@ %1$s %d %.2f …`); Android adds `%n` (newline).
     case printf(android: Bool)
-    /// XLIFF: printf and ICU MessageFormat.
+    /// XLIFF: printf, Symfony's `{{name}}` and ICU MessageFormat.
     case printfAndICU
     /// i18next / Symfony `{{name}}` (`$t(key)` is resolved by the reader).
     case i18next
@@ -56,18 +56,24 @@ package enum PlaceholderSyntax: Sendable, Hashable {
     case chrome(placeholders: [String: String])
 }
 
-/// A size the catalog sets for one string, replacing the spec's frame (XLIFF `maxwidth`/`maxheight`,
-/// `slr:sizeRestriction`), or a length limit in other units, which is recorded only.
+/// A size the catalog sets for one string, replacing the spec's frame and line limit (XLIFF
+/// `maxwidth`/`maxheight`, `slr:sizeRestriction`, Weblate's `max-size:WIDTH:LINES` in gettext), or a
+/// length limit in other units, which is recorded only.
 package struct SizeLimit: Sendable, Hashable {
     package var width: Double?
     package var height: Double?
+    /// The most lines the string may take (Weblate's `max-size:WIDTH:LINES`).
+    package var lines: Int?
     /// A limit in characters (or another non-geometric unit), with its unit.
     package var length: Int?
     package var lengthUnit: String?
 
-    package init(width: Double? = nil, height: Double? = nil, length: Int? = nil, lengthUnit: String? = nil) {
+    package init(
+        width: Double? = nil, height: Double? = nil, lines: Int? = nil, length: Int? = nil, lengthUnit: String? = nil
+    ) {
         self.width = width
         self.height = height
+        self.lines = lines
         self.length = length
         self.lengthUnit = lengthUnit
     }

@@ -198,7 +198,8 @@ package struct LabelSpec: Sendable {
         rules.firstIndex { $0.matches(key: key, catalog: catalog, context: context) }
     }
 
-    /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit.
+    /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit
+    /// (its width, height and line count replace the frame's and the line limit).
     package func resolve(rule: Int?, locale: String, limit: SizeLimit?) -> ResolvedSettings {
         var settings = defaults
         if let rule { settings = settings.overlaid(with: rules[rule].settings) }
@@ -216,7 +217,7 @@ package struct LabelSpec: Sendable {
         return ResolvedSettings(
             font: settings.font ?? fallback.font, size: settings.size ?? fallback.size,
             minimumScaleFactor: settings.minimumScaleFactor ?? fallback.minimumScaleFactor, frame: frame,
-            lineLimit: settings.lineLimit ?? fallback.lineLimit, features: settings.features ?? fallback.features,
+            lineLimit: limit?.lines ?? settings.lineLimit ?? fallback.lineLimit, features: settings.features ?? fallback.features,
             variations: settings.variations ?? fallback.variations,
             lineSpacing: settings.lineSpacing ?? fallback.lineSpacing, bounds: settings.bounds ?? fallback.bounds,
             truncation: settings.truncation ?? fallback.truncation,

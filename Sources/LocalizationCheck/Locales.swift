@@ -11,8 +11,8 @@ package enum Locales {
             let modifier = tag[tag.index(after: at)...].lowercased()
             tag = String(tag[..<at])
             switch modifier {
-            case "latin": extraScript = "Latn"
-            case "cyrillic": extraScript = "Cyrl"
+            case "latin", "latn": extraScript = "Latn"
+            case "cyrillic", "cyrl": extraScript = "Cyrl"
             default: break
             }
         }

@@ -62,7 +62,36 @@ final class XMLElementNode {
             let line = builder.errorLine ?? parser.lineNumber
             throw CatalogError(catalog: catalog, line: max(1, line), message: "malformed XML: \(error)")
         }
+        // A document with a DOCTYPE (property lists have one) may use entities its DTD declares, so
+        // libxml2 takes an undeclared one without an error and leaves it out of the text.
+        if let (entity, line) = builder.undeclaredEntity {
+            throw CatalogError(
+                catalog: catalog, line: line, message: "malformed XML: an undeclared entity &\(entity); (write &amp; for '&')")
+        }
+        // Foundation's parser reports success for a document cut short (libxml2 is never told the
+        // input ended): an element still open at the end is a truncated file, not a shorter one.
+        if let open = builder.stack.last {
+            throw CatalogError(
+                catalog: catalog, line: lastLine(of: data),
+                message: "malformed XML: the file ends inside <\(open.name)> (opened on line \(open.line)): cut short?")
+        }
         return builder.root!
+    }
+
+    /// The 1-based number of the line a file ends on.
+    static func lastLine(of data: Data) -> Int {
+        data.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    /// An attribute that must be a number (a size limit): nil when absent, an error naming it when
+    /// it is not a number.
+    func number(_ localName: String, catalog: String) throws(CatalogError) -> Double? {
+        guard let text = attribute(localName) else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else {
+            throw CatalogError(
+                catalog: catalog, line: line, message: "<\(name)> \(localName)=\"\(text)\" is not a number")
+        }
+        return value
     }
 
     /// What libxml2's error codes (which XMLParser reports as its codes) mean, for the common ones.
@@ -89,6 +118,14 @@ final class XMLElementNode {
         var stack: [XMLElementNode] = []
         /// The line where libxml2 first reported an error (the parser's own line moves on after it).
         var errorLine: Int?
+
+        /// The first entity neither XML nor the document declares, and its line.
+        var undeclaredEntity: (String, Int)?
+
+        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+            if undeclaredEntity == nil { undeclaredEntity = (name, parser.lineNumber) }
+            return nil
+        }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             if errorLine == nil { errorLine = parser.lineNumber }
