@@ -16,7 +16,8 @@ package struct CatalogString: Sendable, Hashable {
     package var syntax: PlaceholderSyntax
     /// `fuzzy`, `needs_review`, `new`, `stale` as found.
     package var flags: [String]
-    /// The 1-based line the string starts on, where the format has lines.
+    /// The 1-based line of the string's value in its catalog (its `msgstr`, `<target>`, `<string>`,
+    /// JSON value…); nil only where the format has no lines (binary property lists).
     package var line: Int?
     /// The source-language text beside it in the same file (gettext msgid, XLIFF `<source>`), if any.
     package var sourceText: String?

@@ -41,12 +41,16 @@ package struct CheckResult: Sendable {
     package var key: String
     package var branch: String
     package var flags: [String]
+    /// The 1-based line of the string's value in its catalog.
     package var line: Int?
     package var rule: String?
     package var settings: ResolvedSettings
     package var measurement: Measurement
     package var source: Measurement?
     package var failed: Bool
+
+    /// `catalog:line`, or the catalog alone where it has no lines: where an editor opens the string.
+    package var location: String { line.map { "\(catalog):\($0)" } ?? catalog }
 
     /// The sort key that makes outputs deterministic: catalog, locale, context, key, branch.
     var identity: [String] { [catalog, locale, context, key, branch] }

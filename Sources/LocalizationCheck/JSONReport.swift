@@ -8,6 +8,8 @@ package enum JSONReport {
     package static func write(_ check: CheckResult, to json: inout JSONBytes) {
         json.beginObject()
         json.member("catalog", check.catalog)
+        json.key("line")
+        if let line = check.line { json.integer(line) } else { json.null() }
         json.member("locale", check.locale)
         json.member("context", check.context)
         json.member("key", check.key)
@@ -70,7 +72,8 @@ package enum JSONReport {
             })),
             ("worst", .array(Ranking.worst(run.checks).prefix(worst).map { check in
                 .object([
-                    ("catalog", .string(check.catalog)), ("locale", .string(check.locale)), ("context", .string(check.context)),
+                    ("catalog", .string(check.catalog)), ("line", check.line.map(JSON.integer) ?? .null),
+                    ("locale", .string(check.locale)), ("context", .string(check.context)),
                     ("key", .string(check.key)), ("branch", .string(check.branch)),
                     ("verdict", .string(check.measurement.verdict.rawValue)),
                     ("neededScale", .optional(check.measurement.neededScale)),

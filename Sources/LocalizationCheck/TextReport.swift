@@ -1,7 +1,7 @@
 import Foundation
 
 /// The table for people: grouped by locale, worst first; checks that fit at full size are counted,
-/// not listed.
+/// not listed. Catalogs that could not be read are counted here and named on standard error.
 package enum TextReport {
     package static func render(_ run: CheckRun) -> String {
         var output = ""
@@ -23,6 +23,7 @@ package enum TextReport {
                 let mark = check.failed ? "✗" : "·"
                 output += "  \(mark) \(verdict.padding(toLength: 17, withPad: " ", startingAt: 0))"
                     + "\(scale.padding(toLength: 11, withPad: " ", startingAt: 0))\(name)\n"
+                output += "      at \(check.location)\n"
                 output += "      \(quoted(measurement.text))"
                 if !measurement.missing.isEmpty { output += "  missing \(measurement.missing.joined(separator: " "))" }
                 output += "\n"
@@ -34,7 +35,6 @@ package enum TextReport {
             let fitting = checks.count - listed.count
             if fitting > 0 { output += "  \(fitting) fit at full size\n" }
         }
-        for error in run.errors { output += "error: \(error)\n" }
         var counts: [Verdict: Int] = [:]
         for check in run.checks { counts[check.measurement.verdict, default: 0] += 1 }
         output += "\(run.checks.count) checks, \(run.failed) failed ("

@@ -50,7 +50,8 @@ struct CheckCommand: ParsableCommand {
         case .junit: FileHandle.standardOutput.write(Data(JUnitReport.render(run).utf8))
         }
         if let report { try HTMLReport.write(run, to: report) }
-        for error in run.errors where format != .text { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+        // `file:line: message`, as compilers write them, so that editors and CI logs link to the place.
+        for error in run.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
         if timings {
             let t = run.timings
             FileHandle.standardError.write(Data(

@@ -224,6 +224,48 @@ import FoundationXML
         }
     }
 
+    /// Every check carries the line of its string in every format: `line` right after `catalog` in
+    /// JSON, `at FILE:LINE` under each listed row of the text table, `file` and `line` on each JUnit
+    /// test case, `FILE:LINE` beside each pictured check of the HTML report.
+    @Test func everyFormatCarriesTheLine() throws {
+        let catalog = CLIRunner.fixture("catalogs/xliff/de.xlf")
+        let jsonl = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", catalog])
+        let checks = try Self.jsonLines(jsonl.stdout)
+        #expect(!checks.isEmpty)
+        for (text, check) in zip(jsonl.stdout.split(separator: "\n"), checks) {
+            let line = try #require(check["line"] as? Int, "\(check)")
+            #expect(text.hasPrefix(#"{"catalog":"\#(catalog)","line":\#(line),"locale":"#), "\(text)")
+        }
+        func name(_ check: [String: Any]) -> String {
+            var name = check["key"] as! String
+            if let context = check["context"] as? String, !context.isEmpty { name = context + " | " + name }
+            if let branch = check["branch"] as? String, !branch.isEmpty { name += " [\(branch)]" }
+            return name
+        }
+        let lines = Dictionary(uniqueKeysWithValues: checks.map { (name($0), $0["line"] as! Int) })
+
+        let text = try CLIRunner.run(["check", "--labels", Self.spec, catalog]).stdout
+        let listed = checks.filter { ($0["failed"] as! Bool) || $0["verdict"] as! String != "fits" }
+        #expect(!listed.isEmpty)
+        for check in listed { #expect(text.contains("      at \(catalog):\(check["line"] as! Int)\n"), "\(name(check))") }
+
+        let junit = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "junit", catalog])
+        let cases = TestCaseCounter()
+        let parser = XMLParser(data: Data(junit.stdout.utf8))
+        parser.delegate = cases
+        #expect(parser.parse())
+        #expect(cases.locations.count == checks.count)
+        for (name, file, line) in cases.locations {
+            #expect(file == catalog && line == lines[name], "\(name)")
+        }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-report-lines-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try CLIRunner.run(["check", "--labels", Self.spec, "--report", directory.path, catalog])
+        let html = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        for check in listed { #expect(html.contains("<small>\(catalog):\(check["line"] as! Int)</small>"), "\(name(check))") }
+    }
+
     @Test func junitHasOneTestCasePerCheck() throws {
         let (_, checks) = try Self.checks()
         let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "junit"] + Self.catalogs)
@@ -325,10 +367,15 @@ import FoundationXML
 private final class TestCaseCounter: NSObject, XMLParserDelegate {
     var testCases = 0
     var failures = 0
+    /// Each test case's name, `file` and `line`.
+    var locations: [(name: String, file: String?, line: Int?)] = []
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
-        if elementName == "testcase" { testCases += 1 }
+        if elementName == "testcase" {
+            testCases += 1
+            locations.append((attributes["name"] ?? "", attributes["file"], attributes["line"].flatMap { Int($0) }))
+        }
         if elementName == "failure" { failures += 1 }
     }
 }
