@@ -266,6 +266,45 @@ import FoundationXML
         for check in listed { #expect(html.contains("<small>\(catalog):\(check["line"] as! Int)</small>"), "\(name(check))") }
     }
 
+    /// Weblate's flags in a real gettext catalog: `max-size:WIDTH[:LINES]` replaces the frame's width
+    /// (and the line limit) as XLIFF's `maxwidth` does, so the check gives what `fontfit fit` gives
+    /// in that frame; `max-length:N` is recorded as the check's `lengthLimit`, the frame unchanged.
+    @Test func weblateFlagsReplaceTheFrame() throws {
+        var text = try String(contentsOf: CLIRunner.fixtures.appendingPathComponent("catalogs/po/xdg-user-dirs/de.po"), encoding: .utf8)
+        let flags = ["Desktop": "max-size:60", "Documents": "fuzzy, max-size:120:2", "Music": "max-length:4"]
+        for (key, flag) in flags {
+            text = text.replacingOccurrences(of: "\nmsgid \"\(key)\"\n", with: "\n#, \(flag)\nmsgid \"\(key)\"\n")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-weblate-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let catalog = folder.appendingPathComponent("de.po")
+        try Data(text.utf8).write(to: catalog)
+        let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", catalog.path])
+        let checks = Dictionary(uniqueKeysWithValues: try Self.jsonLines(output.stdout).map { ($0["key"] as! String, $0) })
+        for (key, width, lines) in [("Desktop", "60", nil), ("Documents", "120", "2")] {
+            let check = try #require(checks[key])
+            var arguments = Self.fitArguments(check)
+            let frame = arguments.firstIndex(of: "--frame")! + 1
+            arguments[frame] = width + "x" + arguments[frame].split(separator: "x")[1]
+            if let lines { arguments[arguments.firstIndex(of: "--line-limit")! + 1] = lines }
+            let fit = try CLIRunner.json(["fit"] + arguments + ["--", check["text"] as! String])
+            #expect(fit["size"] as? Double == check["size"] as? Double, "\(key)")
+            #expect((fit["lines"] as! [[String: Any]]).map { $0["text"] as! String } == check["lines"] as? [String], "\(key)")
+            #expect(check["lengthLimit"] == nil)
+        }
+        // The flag changes the verdict: in its rule's 70-point frame "Schreibtisch" shrinks, in 60 it
+        // is truncated.
+        let unflagged = try Self.jsonLines(try CLIRunner.run(
+            ["check", "--labels", Self.spec, "--format", "jsonl", CLIRunner.fixture("catalogs/po/xdg-user-dirs/de.po")]).stdout)
+        #expect(unflagged.first { $0["key"] as? String == "Desktop" }?["verdict"] as? String == "shrinks")
+        #expect(checks["Desktop"]?["verdict"] as? String == "truncated")
+        #expect(checks["Documents"]?["flags"] as? [String] == ["fuzzy"])
+        #expect(checks["Music"]?["lengthLimit"] as? Int == 4)
+        let plain = try CLIRunner.json(["fit"] + Self.fitArguments(checks["Music"]!) + ["--", checks["Music"]!["text"] as! String])
+        #expect(plain["size"] as? Double == checks["Music"]?["size"] as? Double)
+    }
+
     @Test func junitHasOneTestCasePerCheck() throws {
         let (_, checks) = try Self.checks()
         let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "junit"] + Self.catalogs)
