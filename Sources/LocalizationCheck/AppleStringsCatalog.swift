@@ -28,7 +28,8 @@ enum AppleStringsCatalog {
 
     static func readStrings(_ data: Data, catalog: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
         guard let text = decode(data) else {
-            throw CatalogError(catalog: catalog, line: nil, message: "neither UTF-8 nor UTF-16 with a byte order mark")
+            throw CatalogError(
+                catalog: catalog, line: lineOfInvalidUTF8(data), message: "neither UTF-8 nor UTF-16 with a byte order mark")
         }
         let locale = locale(of: catalog, sourceLocale: sourceLocale)
         var parser = StringsParser(scalars: Array(text.unicodeScalars), catalog: catalog)

@@ -111,3 +111,18 @@ package struct CatalogContents: Sendable {
         self.warnings = warnings
     }
 }
+
+/// The 1-based line of the first byte sequence that is not UTF-8, or nil when the bytes are UTF-8:
+/// catalogs that must be UTF-8 name the place where one is not.
+func lineOfInvalidUTF8(_ bytes: some Collection<UInt8>) -> Int? {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var line = 1
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let encoded): if encoded.count == 1, encoded.first == 0x0A { line += 1 }
+        case .emptyInput: return nil
+        case .error: return line
+        }
+    }
+}

@@ -20,7 +20,7 @@ enum GettextCatalog {
 
     static func read(_ data: Data, catalog: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CatalogError(catalog: catalog, line: nil, message: "not UTF-8")
+            throw CatalogError(catalog: catalog, line: lineOfInvalidUTF8(data), message: "not UTF-8")
         }
         let entries = try parse(text, catalog: catalog)
         var locale: String?

@@ -52,6 +52,12 @@ final class XMLElementNode {
     }
 
     static func parse(_ data: Data, catalog: String) throws(CatalogError) -> XMLElementNode {
+        // A document in UTF-8 (XML's default) must be UTF-8 throughout: libxml2 recovers from a bad
+        // byte by guessing another encoding, and Foundation's parser then crashes on an element
+        // name that is not UTF-8 (found by FuzzCatalogs).
+        if declaresUTF8(data), let line = lineOfInvalidUTF8(data) {
+            throw CatalogError(catalog: catalog, line: line, message: "malformed XML: a byte sequence that is not UTF-8")
+        }
         let parser = XMLParser(data: data)
         let builder = Builder(parser: parser)
         parser.delegate = builder
@@ -76,6 +82,18 @@ final class XMLElementNode {
                 message: "malformed XML: the file ends inside <\(open.name)> (opened on line \(open.line)): cut short?")
         }
         return builder.root!
+    }
+
+    /// Whether a document is UTF-8 by XML's rules: no UTF-16 byte order mark, and no declaration of
+    /// another encoding.
+    static func declaresUTF8(_ data: Data) -> Bool {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return false }
+        let head = String(decoding: data.prefix(200), as: UTF8.self)
+        guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
+            let encoding = head[..<end.lowerBound].range(of: #"encoding\s*=\s*["'][^"']*["']"#, options: .regularExpression)
+        else { return true }
+        let name = head[encoding].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first ?? ""
+        return name.lowercased() == "utf-8" || name.lowercased() == "utf8"
     }
 
     /// The 1-based number of the line a file ends on.

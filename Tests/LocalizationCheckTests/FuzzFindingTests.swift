@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import LocalizationCheck
+
+/// Inputs FuzzCatalogs found, made again from the fixture catalogs they came from.
+@Suite struct FuzzFindingTests {
+    /// Found by FuzzCatalogs: bytes that are not UTF-8 inside an element name of a UTF-8 document made
+    /// libxml2 guess another encoding, and Foundation's XMLParser crashed on the name. Every XML
+    /// format refuses the file at the line of the bad bytes.
+    @Test(arguments: [
+        ("apple/de.lproj/Localizable.stringsdict", "<string>d</string>"),
+        ("android/res/values-de/strings.xml", "<string name=\"folder_Documents\">"),
+        ("xliff/de.xlf", "<target state=\"translated\">Dokumente"),
+    ])
+    func bytesThatAreNotUTF8InAnElementName(_ catalog: String, _ element: String) throws {
+        let path = Fixture.path("catalogs/" + catalog)
+        let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        let range = try #require(text.range(of: element))
+        let line = text[..<range.lowerBound].reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+        var bytes = Array(text[..<range.lowerBound].utf8) + [UInt8(ascii: "<")] + [UInt8](repeating: 0xFF, count: 40)
+        bytes += Array(text[text.index(after: range.lowerBound)...].utf8)
+        #expect {
+            _ = try CatalogReader.read(Data(bytes), path: path, sourceLocale: "en")
+        } throws: { error in
+            let error = error as! CatalogError
+            return error.catalog == path && error.line == line && error.message.contains("UTF-8")
+        }
+    }
+}
