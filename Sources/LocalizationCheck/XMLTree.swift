@@ -52,11 +52,20 @@ final class XMLElementNode {
     }
 
     static func parse(_ data: Data, catalog: String) throws(CatalogError) -> XMLElementNode {
-        // A document in UTF-8 (XML's default) must be UTF-8 throughout: libxml2 recovers from a bad
-        // byte by guessing another encoding, and Foundation's parser then crashes on an element
-        // name that is not UTF-8 (found by FuzzCatalogs).
-        if declaresUTF8(data), let line = lineOfInvalidUTF8(data) {
-            throw CatalogError(catalog: catalog, line: line, message: "malformed XML: a byte sequence that is not UTF-8")
+        // A document in UTF-8 (XML's default) must be UTF-8 throughout, and one in another encoding
+        // must name one libxml2 converts: libxml2 recovers from a bad byte or an unknown encoding by
+        // guessing, and Foundation's parser then crashes on an element name that is not UTF-8 (found
+        // by FuzzCatalogs).
+        switch declaredEncoding(data) {
+        case "utf-8", "utf8", "us-ascii", "ascii":
+            if let line = lineOfInvalidUTF8(data) {
+                throw CatalogError(catalog: catalog, line: line, message: "malformed XML: a byte sequence that is not UTF-8")
+            }
+        case "utf-16", "iso-8859-1", "latin1", "iso-latin-1": break
+        case let other:
+            throw CatalogError(
+                catalog: catalog, line: 1,
+                message: "malformed XML: the encoding '\(other)' (XML catalogs are read in UTF-8, UTF-16 or ISO-8859-1)")
         }
         let parser = XMLParser(data: data)
         let builder = Builder(parser: parser)
@@ -84,16 +93,16 @@ final class XMLElementNode {
         return builder.root!
     }
 
-    /// Whether a document is UTF-8 by XML's rules: no UTF-16 byte order mark, and no declaration of
-    /// another encoding.
-    static func declaresUTF8(_ data: Data) -> Bool {
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return false }
+    /// A document's encoding by XML's rules, lowercased: `utf-16` after a UTF-16 byte order mark,
+    /// else the one its declaration names, else `utf-8`.
+    static func declaredEncoding(_ data: Data) -> String {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return "utf-16" }
         let head = String(decoding: data.prefix(200), as: UTF8.self)
         guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
             let encoding = head[..<end.lowerBound].range(of: #"encoding\s*=\s*["'][^"']*["']"#, options: .regularExpression)
-        else { return true }
-        let name = head[encoding].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first ?? ""
-        return name.lowercased() == "utf-8" || name.lowercased() == "utf8"
+        else { return "utf-8" }
+        let value = head[encoding].drop(while: { $0 != "\"" && $0 != "'" }).dropFirst().dropLast()
+        return value.lowercased()
     }
 
     /// The 1-based number of the line a file ends on.

@@ -71,6 +71,22 @@ import Testing
         }
     }
 
+    /// gettext's locale: the header's `Language`, refined by the file's name or folder when that
+    /// names the same language more precisely (Debian's sr@latin catalog says `Language: sr`), never
+    /// replaced by a name that names another language.
+    @Test(arguments: [
+        ("po/gdk-pixbuf/sr@latin.po", "/l10n/sr@Latn/LC_MESSAGES/gdk-pixbuf.po", "sr-Latn"),
+        ("po/gdk-pixbuf/sr@latin.po", "/l10n/sr.po", "sr"),
+        ("po/xdg-user-dirs/de.po", "/l10n/de_AT.po", "de-AT"),
+        ("po/xdg-user-dirs/de.po", "/l10n/fr.po", "de"),
+    ])
+    func gettextLocaleFromHeaderAndName(_ fixture: String, _ path: String, _ locale: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("catalogs/" + fixture)))
+        let contents = try CatalogReader.read(data, path: path, sourceLocale: "en")
+        #expect(!contents.strings.isEmpty)
+        #expect(Set(contents.strings.map(\.locale)) == [locale])
+    }
+
     /// Every string's line is where its value is: the value's first word is on that line, or on the
     /// next where the line only opens the value (`msgstr ""` before continuation lines, a
     /// pretty-printed `<target>`). Files in UTF-16 are read as such.

@@ -27,4 +27,25 @@ import Testing
             return error.catalog == path && error.line == line && error.message.contains("UTF-8")
         }
     }
+
+    /// Found by FuzzCatalogs: an XLIFF file declaring an encoding libxml2 does not know
+    /// (`encoding="\u{1E}utf-8"`) made it guess, and Foundation's XMLParser crashed the same way.
+    /// The declared encoding is refused on line 1.
+    @Test func unknownDeclaredEncoding() throws {
+        let path = Fixture.path("catalogs/xliff/de.xlf")
+        let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        #expect(text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+        let broken = text.replacingOccurrences(of: #"encoding="UTF-8""#, with: "encoding=\"\u{1E}utf-8\"")
+        #expect {
+            _ = try CatalogReader.read(Data(broken.utf8), path: path, sourceLocale: "en")
+        } throws: { error in
+            let error = error as! CatalogError
+            return error.line == 1 && error.message.contains("encoding")
+        }
+        // The same file in the encodings it may declare is read as it is in UTF-8.
+        let utf8 = try CatalogReader.read(Data(text.utf8), path: path, sourceLocale: "en").strings.map(\.text)
+        let latin1 = text.replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="ISO-8859-1""#)
+        let read = try CatalogReader.read(try #require(latin1.data(using: .isoLatin1)), path: path, sourceLocale: "en")
+        #expect(read.strings.map(\.text) == utf8)
+    }
 }
