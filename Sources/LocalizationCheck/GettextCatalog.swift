@@ -29,7 +29,18 @@ enum GettextCatalog {
         {
             for field in fields.split(separator: "\n") where field.hasPrefix("Language:") {
                 let value = field.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces)
-                if !value.isEmpty { locale = Locales.canonical(value) }
+                guard !value.isEmpty else { continue }
+                guard let tag = Locales.declared(value) else {
+                    // The line of the field itself: the first "Language: line of the header's msgstr.
+                    let start = header.stringLines[0] ?? header.line
+                    let field = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().first {
+                        $0.offset + 1 >= start && $0.element.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("\"Language:")
+                    }
+                    throw CatalogError(
+                        catalog: catalog, line: field.map { $0.offset + 1 } ?? start,
+                        message: "the header's Language '\(value)' is not a language tag")
+                }
+                locale = tag
             }
         }
         // The header names the language; the file's name (where gettext installs it, and so what it
@@ -104,7 +115,8 @@ enum GettextCatalog {
         let url = URL(fileURLWithPath: path)
         let parent = url.deletingLastPathComponent()
         if parent.lastPathComponent == "LC_MESSAGES" {
-            return Locales.canonical(parent.deletingLastPathComponent().lastPathComponent)
+            let folder = parent.deletingLastPathComponent().lastPathComponent
+            return looksLikeLocale(folder) ? Locales.canonical(folder) : nil
         }
         let stem = url.deletingPathExtension().lastPathComponent
         return looksLikeLocale(stem) ? Locales.canonical(stem) : nil

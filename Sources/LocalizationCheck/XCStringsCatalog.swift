@@ -13,7 +13,11 @@ enum XCStringsCatalog {
         let strings = try stringsNode.members("\"strings\"", catalog: catalog)
         var sourceLanguage = "en"
         if let language = root["sourceLanguage"] {
-            sourceLanguage = Locales.canonical(try language.string("\"sourceLanguage\"", catalog: catalog))
+            let tag = try language.string("\"sourceLanguage\"", catalog: catalog)
+            guard let locale = Locales.declared(tag) else {
+                throw CatalogError(catalog: catalog, line: language.line, message: "\"sourceLanguage\" '\(tag)' is not a language tag")
+            }
+            sourceLanguage = locale
         }
         // Every entry's localizations, by canonical locale, checked for their types once.
         var entries: [(key: String, entry: JSONNode, localizations: [String: JSONNode])] = []
@@ -24,8 +28,12 @@ enum XCStringsCatalog {
             var localizations: [String: JSONNode] = [:]
             for (locale, localization) in try entry["localizations"]?.members("\"localizations\" of \(name)", catalog: catalog) ?? [] {
                 _ = try localization.members("\"\(locale)\" of \(name)", catalog: catalog)
-                localizations[Locales.canonical(locale)] = localization
-                locales.insert(Locales.canonical(locale))
+                guard let tag = Locales.declared(locale) else {
+                    throw CatalogError(
+                        catalog: catalog, line: localization.line, message: "the localization \"\(locale)\" of \(name) is not a language tag")
+                }
+                localizations[tag] = localization
+                locales.insert(tag)
             }
             entries.append((key, entry, localizations))
         }

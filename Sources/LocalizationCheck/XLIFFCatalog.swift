@@ -15,8 +15,17 @@ enum XLIFFCatalog {
             : try readVersion2(root, catalog: catalog, sourceLocale: sourceLocale, preserve: preserve)
     }
 
-    private static func fileLocale(_ tag: String?, catalog: String) -> String? {
-        if let tag, !tag.isEmpty { return Locales.canonical(tag) }
+    /// The document's target language, else one the file's name gives (`messages.de.xlf`, `de.xlf`).
+    private static func fileLocale(_ tag: String?, of element: XMLElementNode, catalog: String) throws(CatalogError)
+        -> String?
+    {
+        if let tag, !tag.isEmpty {
+            guard let locale = Locales.declared(tag) else {
+                throw CatalogError(
+                    catalog: catalog, line: element.line, message: "<\(element.name)>'s target language '\(tag)' is not a language tag")
+            }
+            return locale
+        }
         let stem = URL(fileURLWithPath: catalog).deletingPathExtension().lastPathComponent
         if let dot = stem.lastIndex(of: "."), looksLikeLocale(String(stem[stem.index(after: dot)...])) {
             return Locales.canonical(String(stem[stem.index(after: dot)...]))  // messages.de.xlf
@@ -30,7 +39,7 @@ enum XLIFFCatalog {
         var contents = CatalogContents()
         let files = root.elements(named: "file")
         for file in files {
-            let locale = fileLocale(file.attributes["target-language"], catalog: catalog) ?? sourceLocale
+            let locale = try fileLocale(file.attributes["target-language"], of: file, catalog: catalog) ?? sourceLocale
             let context = files.count > 1 ? file.attributes["original"] ?? "" : ""
             let filePreserve = file.attributes["xml:space"].map { $0 == "preserve" } ?? preserve
             func walk(_ element: XMLElementNode, preserve: Bool) throws(CatalogError) {
@@ -112,7 +121,7 @@ enum XLIFFCatalog {
         _ root: XMLElementNode, catalog: String, sourceLocale: String, preserve: Bool
     ) throws(CatalogError) -> CatalogContents {
         var contents = CatalogContents()
-        let locale = fileLocale(root.attributes["trgLang"], catalog: catalog) ?? sourceLocale
+        let locale = try fileLocale(root.attributes["trgLang"], of: root, catalog: catalog) ?? sourceLocale
         let files = root.elements(named: "file")
         for file in files {
             let context = files.count > 1 ? file.attributes["original"] ?? file.attributes["id"] ?? "" : ""

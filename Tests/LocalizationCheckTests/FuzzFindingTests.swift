@@ -48,4 +48,27 @@ import Testing
         let read = try CatalogReader.read(try #require(latin1.data(using: .isoLatin1)), path: path, sourceLocale: "en")
         #expect(read.strings.map(\.text) == utf8)
     }
+
+    /// Found by FuzzCatalogs: an XLIFF 2 `trgLang` of white space gave strings an empty locale. A
+    /// declared language that is not a language tag is an error at its element (XLIFF) or header
+    /// line (gettext).
+    @Test(arguments: [
+        ("xliff/fi.xlf", #"trgLang="fi""#, #"trgLang="  ""#, "<xliff"),
+        ("xliff/de.xlf", #"target-language="de""#, #"target-language="de DE""#, "<file"),
+        ("po/xdg-user-dirs/de.po", #""Language: de\n""#, #""Language: German, Austrian\n""#, #""Language:"#),
+    ])
+    func declaredLanguageThatIsNoTag(_ catalog: String, _ find: String, _ replacement: String, _ place: String) throws {
+        let path = Fixture.path("catalogs/" + catalog)
+        let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        let range = try #require(text.range(of: place))
+        let line = text[..<range.lowerBound].reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+        #expect(text.contains(find))
+        let broken = text.replacingOccurrences(of: find, with: replacement)
+        #expect {
+            _ = try CatalogReader.read(Data(broken.utf8), path: path, sourceLocale: "en")
+        } throws: { error in
+            let error = error as! CatalogError
+            return error.line == line && error.message.contains("not a language tag")
+        }
+    }
 }
