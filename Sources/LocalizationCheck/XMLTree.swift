@@ -67,6 +67,11 @@ final class XMLElementNode {
                 catalog: catalog, line: 1,
                 message: "malformed XML: the encoding '\(other)' (XML catalogs are read in UTF-8, UTF-16 or ISO-8859-1)")
         }
+        if let line = lineOfEmptyProcessingInstruction(data) {
+            throw CatalogError(
+                catalog: catalog, line: line,
+                message: "malformed XML: a processing instruction with nothing after its name (<?name?>)")
+        }
         let parser = XMLParser(data: data)
         let builder = Builder(parser: parser)
         parser.delegate = builder
@@ -103,6 +108,29 @@ final class XMLElementNode {
         else { return "utf-8" }
         let value = head[encoding].drop(while: { $0 != "\"" && $0 != "'" }).dropFirst().dropLast()
         return value.lowercased()
+    }
+
+    /// The line of the first `<?name?>`: libxml2 hands such a processing instruction (or a bare
+    /// `<?xml?>`) over with no data, and Foundation's parser then reads a null pointer (found by
+    /// FuzzCatalogs). No catalog has one.
+    static func lineOfEmptyProcessingInstruction(_ data: Data) -> Int? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int? in
+            var line = 1
+            var index = 0
+            while index + 1 < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A { line += 1 }
+                if byte == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+                    var end = index + 2
+                    while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(bytes[end]) { end += 1 }
+                    if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                        return line
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// The 1-based number of the line a file ends on.

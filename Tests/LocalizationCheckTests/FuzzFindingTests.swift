@@ -71,4 +71,25 @@ import Testing
             return error.line == line && error.message.contains("not a language tag")
         }
     }
+
+    /// Found by FuzzCatalogs: an Android file whose declaration was cut to `<?xml?>` made libxml2 pass
+    /// a processing instruction without data, and Foundation's XMLParser read a null pointer. Such a
+    /// processing instruction is an error at its line, in any XML format.
+    @Test(arguments: [
+        ("android/res/values-de/strings.xml", #"<?xml version="1.0" encoding="utf-8"?>"#, "<?xml?>"),
+        ("xliff/de.xlf", "<xliff ", "<?php?>\n<xliff "),
+    ])
+    func processingInstructionWithoutData(_ catalog: String, _ find: String, _ replacement: String) throws {
+        let path = Fixture.path("catalogs/" + catalog)
+        let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        let range = try #require(text.range(of: find))
+        let line = text[..<range.lowerBound].reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+        let broken = text.replacingCharacters(in: range, with: replacement)
+        #expect {
+            _ = try CatalogReader.read(Data(broken.utf8), path: path, sourceLocale: "en")
+        } throws: { error in
+            let error = error as! CatalogError
+            return error.line == line && error.message.contains("processing instruction")
+        }
+    }
 }
