@@ -272,13 +272,18 @@ enum GettextCatalog {
             case UInt8(ascii: "x"):
                 var value: UInt32 = 0
                 var digits = 0
+                // C reads every hex digit that follows; a value past a byte is out of range (found by
+                // FuzzCatalogs: a long run of digits overflowed).
                 while index < body.endIndex, let digit = hexValue(body[index]) {
                     value = value * 16 + digit
+                    guard value <= 0xFF else {
+                        throw CatalogError(catalog: catalog, line: line, message: "\\x escape out of range (more than a byte)")
+                    }
                     index += 1
                     digits += 1
                 }
                 guard digits > 0 else { throw CatalogError(catalog: catalog, line: line, message: "\\x without hex digits") }
-                bytes.append(UInt8(truncatingIfNeeded: value))
+                bytes.append(UInt8(value))
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(escape - 0x30)
                 var digits = 1

@@ -92,4 +92,22 @@ import Testing
             return error.line == line && error.message.contains("processing instruction")
         }
     }
+
+    /// Found by FuzzCatalogs: a gettext `\x` escape with a long run of hex digits overflowed. C reads
+    /// every hex digit, and a value past a byte is an error at its line; one that fits is that byte.
+    @Test func gettextHexEscapeOutOfRange() throws {
+        let path = Fixture.path("catalogs/po/xdg-user-dirs/fi.po")
+        let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        let range = try #require(text.range(of: #"msgstr "Asiakirjat""#))
+        let line = text[..<range.lowerBound].reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+        for (escape, expected) in [(#"\x21"#, "Asiakirjat!"), (#"\x121"#, nil), (#"\x"# + String(repeating: "b", count: 40), nil)] {
+            let changed = text.replacingCharacters(in: range, with: #"msgstr "Asiakirjat"# + escape + #"""#)
+            do {
+                let contents = try CatalogReader.read(Data(changed.utf8), path: path, sourceLocale: "en")
+                #expect(contents.strings.first { $0.key == "Documents" }?.text == expected, "\(escape)")
+            } catch {
+                #expect(expected == nil && error.line == line && error.message.contains("out of range"), "\(escape): \(error)")
+            }
+        }
+    }
 }
