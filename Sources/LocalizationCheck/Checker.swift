@@ -109,12 +109,7 @@ package struct Shard: Sendable, Hashable {
     }
 
     func contains(_ identity: [String]) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (position, part) in identity.enumerated() {
-            if position > 0 { hash = (hash ^ 0x1F) &* 0x100_0000_01b3 }
-            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        return Int(hash % UInt64(count)) == index - 1
+        Int(StableHash.fnv1a(identity) % UInt64(count)) == index - 1
     }
 }
 
