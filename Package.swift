@@ -78,9 +78,11 @@ let package = Package(
             ]
         ),
         // libFuzzer targets, built with -DFUZZING and the fuzzer sanitizer by scripts/fuzz (stubs
-        // otherwise): font bytes through every operation, and text and options through every API.
+        // otherwise): font bytes through every operation, text and options through every API, and
+        // catalog bytes through every catalog reader of `fontfit check`.
         .executableTarget(name: "FuzzFontBytes", dependencies: ["FontFit"]),
         .executableTarget(name: "FuzzLayout", dependencies: ["FontFit"]),
+        .executableTarget(name: "FuzzCatalogs", dependencies: ["LocalizationCheck"]),
         // scripts/bench: ratios against raw hb_shape, measured in one run.
         .executableTarget(name: "FontFitBenchmarks", dependencies: ["FontFit"]),
         // What every test target shares (the seeded generator of the randomized tests).

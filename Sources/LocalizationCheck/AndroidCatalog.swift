@@ -13,7 +13,7 @@ enum AndroidCatalog {
         var contents = CatalogContents()
         var plainStrings: [String: String] = [:]
         for element in root.elements(named: "string") {
-            if let name = element.attributes["name"] { plainStrings[name] = text(of: element) }
+            if let name = element.attributes["name"] { plainStrings[name] = try text(of: element, catalog: catalog) }
         }
         /// `@string/name` alone is that string: from this file, else from the default `values/` folder.
         var defaults: [String: String]?
@@ -27,14 +27,18 @@ enum AndroidCatalog {
                 defaults = [:]
                 if let data = try? Data(contentsOf: url), let values = try? XMLElementNode.parse(data, catalog: url.path) {
                     for element in values.elements(named: "string") {
-                        if let name = element.attributes["name"] { defaults![name] = text(of: element) }
+                        if let name = element.attributes["name"] { defaults![name] = try? text(of: element, catalog: url.path) }
                     }
                 }
             }
             return defaults?[name] ?? value
         }
         for element in root.elements {
-            guard element.attributes["translatable"] != "false", let name = element.attributes["name"] else { continue }
+            guard ["string", "plurals", "string-array"].contains(element.localName) else { continue }
+            guard let name = element.attributes["name"] else {
+                throw CatalogError(catalog: catalog, line: element.line, message: "<\(element.name)> without a name")
+            }
+            guard element.attributes["translatable"] != "false" else { continue }
             let syntax: PlaceholderSyntax = element.attributes["formatted"] == "false" ? .none : .printf(android: true)
             func add(_ text: String, branch: [String], line: Int) {
                 contents.strings.append(CatalogString(
@@ -42,14 +46,20 @@ enum AndroidCatalog {
                     line: line))
             }
             switch element.localName {
-            case "string": add(text(of: element), branch: [], line: element.line)
+            case "string": add(try text(of: element, catalog: catalog), branch: [], line: element.line)
             case "plurals":
                 for item in element.elements(named: "item") {
-                    add(text(of: item), branch: ["quantity=\(item.attributes["quantity"] ?? "other")"], line: item.line)
+                    // aapt2 refuses any other quantity, and an item without one.
+                    guard let quantity = item.attributes["quantity"], Self.quantities.contains(quantity) else {
+                        throw CatalogError(
+                            catalog: catalog, line: item.line,
+                            message: "<item> of <plurals name=\"\(name)\"> has quantity \(item.attributes["quantity"].map { "\"\($0)\"" } ?? "missing"): expected one of \(Self.quantities.joined(separator: ", "))")
+                    }
+                    add(try text(of: item, catalog: catalog), branch: ["quantity=\(quantity)"], line: item.line)
                 }
             case "string-array":
                 for (index, item) in element.elements(named: "item").enumerated() {
-                    add(text(of: item), branch: ["item=\(index)"], line: item.line)
+                    add(try text(of: item, catalog: catalog), branch: ["item=\(index)"], line: item.line)
                 }
             default: continue
             }
@@ -57,10 +67,21 @@ enum AndroidCatalog {
         return contents
     }
 
+    /// What C's `isspace` takes in the ASCII range: space, tab, line feed, vertical tab, form feed,
+    /// carriage return.
+    static func isASCIISpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || ("\t"..."\r").contains(scalar)
+    }
+
+    /// CLDR's plural categories, the quantities aapt2 accepts.
+    static let quantities = ["zero", "one", "two", "few", "many", "other"]
+
     /// aapt2's rules: `\' \" \\ \n \t \uXXXX \@ \?`; an unescaped `"` toggles verbatim whitespace and is
-    /// removed; other whitespace runs collapse to one space; the ends are trimmed. Child elements
-    /// (`<xliff:g>`, `<b>`) contribute their text; CDATA is text.
-    static func text(of element: XMLElementNode) -> String {
+    /// removed; other runs of ASCII white space collapse to one space (aapt2 tests `isspace` on code
+    /// points below 128 only, so U+00A0 and the other Unicode spaces stay as written); the ends are
+    /// trimmed. Child elements (`<xliff:g>`, `<b>`) contribute their text; CDATA is text. A `\u` not
+    /// followed by hex digits is an error, as in aapt2.
+    static func text(of element: XMLElementNode, catalog: String) throws(CatalogError) -> String {
         let raw = element.allText
         var output = String.UnicodeScalarView()
         var quoted = false
@@ -84,17 +105,29 @@ enum AndroidCatalog {
                 case "n": emit("\n")
                 case "t": emit("\t")
                 case "u":
-                    let hex = String(String.UnicodeScalarView(scalars[index..<min(index + 4, scalars.count)]))
-                    if hex.count == 4, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
-                        emit(decoded)
-                        index += 4
-                    } else {
-                        emit("u")
+                    // Up to four hex digits (fewer at the end of the text), as aapt2 reads them.
+                    var value: UInt32 = 0
+                    var digits = 0
+                    while digits < 4, index < scalars.count {
+                        guard scalars[index].isASCII, let digit = UInt32(String(scalars[index]), radix: 16) else {
+                            throw CatalogError(
+                                catalog: catalog, line: element.line,
+                                message: "invalid \\u escape in the text of <\(element.name)>: expected four hex digits")
+                        }
+                        value = value << 4 | digit
+                        index += 1
+                        digits += 1
                     }
+                    guard digits > 0, let decoded = Unicode.Scalar(value) else {
+                        throw CatalogError(
+                            catalog: catalog, line: element.line,
+                            message: "invalid \\u escape in the text of <\(element.name)>: expected four hex digits")
+                    }
+                    emit(decoded)
                 default: emit(escape)
                 }
             case "\"": quoted.toggle()
-            case _ where scalar.properties.isWhitespace && !quoted:
+            case _ where !quoted && isASCIISpace(scalar):
                 pendingSpace = true
             default: emit(scalar)
             }

@@ -28,7 +28,8 @@ enum AppleStringsCatalog {
 
     static func readStrings(_ data: Data, catalog: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
         guard let text = decode(data) else {
-            throw CatalogError(catalog: catalog, line: nil, message: "neither UTF-8 nor UTF-16 with a byte order mark")
+            throw CatalogError(
+                catalog: catalog, line: lineOfInvalidUTF8(data), message: "neither UTF-8 nor UTF-16 with a byte order mark")
         }
         let locale = locale(of: catalog, sourceLocale: sourceLocale)
         var parser = StringsParser(scalars: Array(text.unicodeScalars), catalog: catalog)
@@ -134,12 +135,12 @@ enum AppleStringsCatalog {
             while true {
                 try skip()
                 guard index < scalars.count else { return pairs }
-                let start = line
                 let key = try token()
                 try skip()
                 guard index < scalars.count, scalars[index] == "=" else { throw fail("expected '=' after \"\(key)\"") }
                 index += 1
                 try skip()
+                let start = line
                 let value = try token()
                 try skip()
                 guard index < scalars.count, scalars[index] == ";" else { throw fail("expected ';' after the value of \"\(key)\"") }
@@ -149,70 +150,181 @@ enum AppleStringsCatalog {
         }
     }
 
+    /// One form of a plural variable: its name (`one`, `other`), its text and the line it is on.
+    struct Form {
+        var name: String
+        var text: String
+        var line: Int?
+    }
+
     /// `.stringsdict`: each key's `NSStringLocalizedFormatKey` with its `%#@variable@`s replaced by every
-    /// plural form (one branch part per variable, several variables give the cartesian product).
+    /// plural form (one branch part per variable, several variables give the cartesian product). A
+    /// value of the wrong type (a form that is not a string, an entry that is not a dictionary) is an
+    /// error with its line.
     static func readStringsdict(_ data: Data, catalog: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw CatalogError(catalog: catalog, line: xmlErrorLine(data), message: "malformed property list: \(error.localizedDescription)")
-        }
-        guard let root = plist as? [String: Any] else {
-            throw CatalogError(catalog: catalog, line: nil, message: "the property list is not a dictionary")
-        }
+        let root = try PropertyList.parse(data, catalog: catalog)
+        let entries = try root.dictionary("the property list", catalog: catalog)
         let locale = locale(of: catalog, sourceLocale: sourceLocale)
         var contents = CatalogContents()
-        for key in root.keys.sorted() {
-            guard let entry = root[key] as? [String: Any], let format = entry["NSStringLocalizedFormatKey"] as? String else {
-                contents.warnings.append(CatalogError(catalog: catalog, line: nil, message: "'\(key)' has no NSStringLocalizedFormatKey"))
+        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let members = try entry.dictionary("'\(key)'", catalog: catalog)
+            guard let formatNode = members.first(where: { $0.key == "NSStringLocalizedFormatKey" })?.node else {
+                contents.warnings.append(CatalogError(catalog: catalog, line: entry.line, message: "'\(key)' has no NSStringLocalizedFormatKey"))
                 continue
             }
-            var variables: [String: [(String, String)]] = [:]
-            for (name, value) in entry where name != "NSStringLocalizedFormatKey" {
-                guard let rule = value as? [String: Any] else { continue }
-                let forms = ["zero", "one", "two", "few", "many", "other"].compactMap { form in
-                    (rule[form] as? String).map { (form, $0) }
+            let format = try formatNode.string("NSStringLocalizedFormatKey of '\(key)'", catalog: catalog)
+            var variables: [String: [Form]] = [:]
+            for (name, value) in members where name != "NSStringLocalizedFormatKey" {
+                let rule = try value.dictionary("'\(name)' of '\(key)'", catalog: catalog)
+                var forms: [Form] = []
+                for form in ["zero", "one", "two", "few", "many", "other"] {
+                    guard let node = rule.first(where: { $0.key == form })?.node else { continue }
+                    forms.append(Form(name: form, text: try node.string("'\(form)' of '\(name)' in '\(key)'", catalog: catalog), line: node.line))
                 }
                 variables[name] = forms
             }
-            for (branch, text) in expandVariables(format, variables: variables) {
+            for expanded in expandVariables(format, variables: variables) {
                 contents.strings.append(CatalogString(
-                    catalog: catalog, locale: locale, key: key, branch: branch, text: text, syntax: .printf(android: false)))
+                    catalog: catalog, locale: locale, key: key, branch: expanded.branch, text: expanded.text,
+                    syntax: .printf(android: false), line: expanded.line ?? formatNode.line))
             }
         }
         return contents
     }
 
-    /// Replaces every `%#@name@` by each of the variable's forms (recursively: a form may hold more).
-    static func expandVariables(_ format: String, variables: [String: [(String, String)]], depth: Int = 0)
-        -> [(branch: [String], text: String)]
+    /// Replaces every `%#@name@` by each of the variable's forms (recursively: a form may hold more);
+    /// each text has the line of the first form it took.
+    static func expandVariables(_ format: String, variables: [String: [Form]], depth: Int = 0)
+        -> [(branch: [String], text: String, line: Int?)]
     {
         guard depth < 8, let range = format.range(of: #"%(\d+\$)?#@[A-Za-z0-9_]+@"#, options: .regularExpression) else {
-            return [([], format)]
+            return [([], format, nil)]
         }
         let token = format[range]
         let name = String(token.drop(while: { $0 != "@" }).dropFirst().dropLast())
         guard let forms = variables[name], !forms.isEmpty else {
-            return [([], format)]
+            return [([], format, nil)]
         }
-        var results: [(branch: [String], text: String)] = []
-        for (form, value) in forms {
-            let replaced = format.replacingCharacters(in: range, with: value)
+        var results: [(branch: [String], text: String, line: Int?)] = []
+        for form in forms {
+            let replaced = format.replacingCharacters(in: range, with: form.text)
             for inner in expandVariables(replaced, variables: variables, depth: depth + 1) {
-                results.append((["\(name)=\(form)"] + inner.branch, inner.text))
+                results.append((["\(name)=\(form.name)"] + inner.branch, inner.text, form.line ?? inner.line))
             }
         }
         return results
     }
+}
 
-    /// XMLParser's line for a malformed XML property list, when it is XML.
-    static func xmlErrorLine(_ data: Data) -> Int? {
-        do {
-            _ = try XMLElementNode.parse(data, catalog: "")
-            return nil
-        } catch {
-            return error.line
+/// A property list as `.stringsdict` files hold it, with the line of each value: XML property lists are
+/// read through ``XMLElementNode`` (so that a broken one is reported at its line, and every value
+/// has one); binary ones (`bplist`) through Foundation, without lines.
+struct PropertyList {
+    enum Value {
+        /// Keys and values in file order.
+        case dictionary([(key: String, node: PropertyList)])
+        case array([PropertyList])
+        case string(String)
+        /// Numbers, booleans, dates and data: kept by their element name only.
+        case other(String)
+    }
+
+    var value: Value
+    var line: Int?
+
+    var kind: String {
+        switch value {
+        case .dictionary: "a <dict>"
+        case .array: "an <array>"
+        case .string: "a <string>"
+        case .other(let name): "<\(name)>"
+        }
+    }
+
+    func dictionary(_ name: String, catalog: String) throws(CatalogError) -> [(key: String, node: PropertyList)] {
+        guard case .dictionary(let members) = value else {
+            throw CatalogError(catalog: catalog, line: line, message: "\(name) is \(kind), expected a <dict>")
+        }
+        return members
+    }
+
+    func string(_ name: String, catalog: String) throws(CatalogError) -> String {
+        guard case .string(let string) = value else {
+            throw CatalogError(catalog: catalog, line: line, message: "\(name) is \(kind), expected a <string>")
+        }
+        return string
+    }
+
+    static func parse(_ data: Data, catalog: String) throws(CatalogError) -> PropertyList {
+        if data.starts(with: Array("bplist".utf8)) {
+            let object: Any
+            do {
+                object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } catch {
+                throw CatalogError(catalog: catalog, line: nil, message: "malformed binary property list: \(error.localizedDescription)")
+            }
+            return PropertyList(foundation: object)
+        }
+        let root = try XMLElementNode.parse(data, catalog: catalog)
+        guard root.name == "plist" else {
+            throw CatalogError(catalog: catalog, line: root.line, message: "expected <plist>, found <\(root.name)>")
+        }
+        let values = root.elements
+        guard values.count == 1 else {
+            throw CatalogError(catalog: catalog, line: root.line, message: "<plist> holds \(values.count) values, expected one")
+        }
+        return try PropertyList(values[0], catalog: catalog)
+    }
+
+    private init(_ element: XMLElementNode, catalog: String) throws(CatalogError) {
+        line = element.line
+        switch element.name {
+        case "dict":
+            var members: [(key: String, node: PropertyList)] = []
+            let children = element.elements
+            var index = 0
+            while index < children.count {
+                guard children[index].name == "key" else {
+                    throw CatalogError(
+                        catalog: catalog, line: children[index].line,
+                        message: "<\(children[index].name)> in a <dict> where a <key> was expected")
+                }
+                guard index + 1 < children.count, children[index + 1].name != "key" else {
+                    throw CatalogError(
+                        catalog: catalog, line: children[index].line, message: "<key>\(children[index].allText)</key> has no value")
+                }
+                let key = children[index].allText
+                let node = try PropertyList(children[index + 1], catalog: catalog)
+                // A key given twice: the last value, as Foundation reads it.
+                if let position = members.firstIndex(where: { $0.key == key }) {
+                    members[position].node = node
+                } else {
+                    members.append((key, node))
+                }
+                index += 2
+            }
+            value = .dictionary(members)
+        case "array":
+            var items: [PropertyList] = []
+            for child in element.elements { items.append(try PropertyList(child, catalog: catalog)) }
+            value = .array(items)
+        case "string": value = .string(element.allText)
+        case "integer", "real", "true", "false", "date", "data": value = .other(element.name)
+        default:
+            throw CatalogError(catalog: catalog, line: element.line, message: "<\(element.name)> is not a property list value")
+        }
+    }
+
+    private init(foundation object: Any) {
+        line = nil
+        if let dictionary = object as? [String: Any] {
+            value = .dictionary(dictionary.keys.sorted().map { ($0, PropertyList(foundation: dictionary[$0]!)) })
+        } else if let array = object as? [Any] {
+            value = .array(array.map { PropertyList(foundation: $0) })
+        } else if let string = object as? String {
+            value = .string(string)
+        } else {
+            value = .other("\(type(of: object))")
         }
     }
 }

@@ -16,11 +16,12 @@ package struct CatalogString: Sendable, Hashable {
     package var syntax: PlaceholderSyntax
     /// `fuzzy`, `needs_review`, `new`, `stale` as found.
     package var flags: [String]
-    /// The 1-based line the string starts on, where the format has lines.
+    /// The 1-based line of the string's value in its catalog (its `msgstr`, `<target>`, `<string>`,
+    /// JSON value…); nil only where the format has no lines (binary property lists).
     package var line: Int?
     /// The source-language text beside it in the same file (gettext msgid, XLIFF `<source>`), if any.
     package var sourceText: String?
-    /// A size limit the catalog itself sets for this string (XLIFF).
+    /// A size limit the catalog itself sets for this string (XLIFF, Weblate flags in gettext).
     package var limit: SizeLimit?
     /// Set on the copies of source strings the checker makes for a pseudo-locale: their text is
     /// transformed when their placeholders are replaced.
@@ -51,7 +52,7 @@ package enum PlaceholderSyntax: Sendable, Hashable {
     case none
     /// printf (`%@ %1$s %d %.2f …`); Android adds `%n` (newline).
     case printf(android: Bool)
-    /// XLIFF: printf and ICU MessageFormat.
+    /// XLIFF: printf, Symfony's `{{name}}` and ICU MessageFormat.
     case printfAndICU
     /// i18next / Symfony `{{name}}` (`$t(key)` is resolved by the reader).
     case i18next
@@ -59,18 +60,24 @@ package enum PlaceholderSyntax: Sendable, Hashable {
     case chrome(placeholders: [String: String])
 }
 
-/// A size the catalog sets for one string, replacing the spec's frame (XLIFF `maxwidth`/`maxheight`,
-/// `slr:sizeRestriction`), or a length limit in other units, which is recorded only.
+/// A size the catalog sets for one string, replacing the spec's frame and line limit (XLIFF
+/// `maxwidth`/`maxheight`, `slr:sizeRestriction`, Weblate's `max-size:WIDTH:LINES` in gettext), or a
+/// length limit in other units, which is recorded only.
 package struct SizeLimit: Sendable, Hashable {
     package var width: Double?
     package var height: Double?
+    /// The most lines the string may take (Weblate's `max-size:WIDTH:LINES`).
+    package var lines: Int?
     /// A limit in characters (or another non-geometric unit), with its unit.
     package var length: Int?
     package var lengthUnit: String?
 
-    package init(width: Double? = nil, height: Double? = nil, length: Int? = nil, lengthUnit: String? = nil) {
+    package init(
+        width: Double? = nil, height: Double? = nil, lines: Int? = nil, length: Int? = nil, lengthUnit: String? = nil
+    ) {
         self.width = width
         self.height = height
+        self.lines = lines
         self.length = length
         self.lengthUnit = lengthUnit
     }
@@ -105,5 +112,20 @@ package struct CatalogContents: Sendable {
         self.strings = strings
         self.untranslated = untranslated
         self.warnings = warnings
+    }
+}
+
+/// The 1-based line of the first byte sequence that is not UTF-8, or nil when the bytes are UTF-8:
+/// catalogs that must be UTF-8 name the place where one is not.
+func lineOfInvalidUTF8(_ bytes: some Collection<UInt8>) -> Int? {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var line = 1
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let encoded): if encoded.count == 1, encoded.first == 0x0A { line += 1 }
+        case .emptyInput: return nil
+        case .error: return line
+        }
     }
 }

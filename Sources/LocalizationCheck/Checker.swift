@@ -41,12 +41,16 @@ package struct CheckResult: Sendable {
     package var key: String
     package var branch: String
     package var flags: [String]
+    /// The 1-based line of the string's value in its catalog.
     package var line: Int?
     package var rule: String?
     package var settings: ResolvedSettings
     package var measurement: Measurement
     package var source: Measurement?
     package var failed: Bool
+
+    /// `catalog:line`, or the catalog alone where it has no lines: where an editor opens the string.
+    package var location: String { line.map { "\(catalog):\($0)" } ?? catalog }
 
     /// The sort key that makes outputs deterministic: catalog, locale, context, key, branch.
     var identity: [String] { [catalog, locale, context, key, branch] }
@@ -105,12 +109,7 @@ package struct Shard: Sendable, Hashable {
     }
 
     func contains(_ identity: [String]) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (position, part) in identity.enumerated() {
-            if position > 0 { hash = (hash ^ 0x1F) &* 0x100_0000_01b3 }
-            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        return Int(hash % UInt64(count)) == index - 1
+        Int(StableHash.fnv1a(identity) % UInt64(count)) == index - 1
     }
 }
 

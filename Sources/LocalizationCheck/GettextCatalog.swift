@@ -2,20 +2,25 @@ import Foundation
 
 /// gettext `.po` files: `msgctxt`, `msgid_plural`/`msgstr[n]`, multi-line strings, C escapes; the
 /// header, obsolete (`#~`) and untranslated entries skipped; `fuzzy` entries checked and flagged
-/// (as polib reads them). A small parser of our own: there is no maintained Swift one.
+/// (as polib reads them); Weblate's `max-size` and `max-length` flags are the string's size limit.
+/// A small parser of our own: there is no maintained Swift one.
 enum GettextCatalog {
     struct Entry {
         var context: String?
         var id: String?
         var idPlural: String?
         var strings: [Int: String] = [:]
+        /// The line each `msgstr`/`msgstr[n]` keyword is on.
+        var stringLines: [Int: Int] = [:]
         var flags: [String] = []
+        /// The line of the `#,` comment each flag is on.
+        var flagLines: [String: Int] = [:]
         var line = 0
     }
 
     static func read(_ data: Data, catalog: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CatalogError(catalog: catalog, line: nil, message: "not UTF-8")
+            throw CatalogError(catalog: catalog, line: lineOfInvalidUTF8(data), message: "not UTF-8")
         }
         let entries = try parse(text, catalog: catalog)
         var locale: String?
@@ -24,10 +29,30 @@ enum GettextCatalog {
         {
             for field in fields.split(separator: "\n") where field.hasPrefix("Language:") {
                 let value = field.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces)
-                if !value.isEmpty { locale = Locales.canonical(value) }
+                guard !value.isEmpty else { continue }
+                guard let tag = Locales.declared(value) else {
+                    // The line of the field itself: the first "Language: line of the header's msgstr.
+                    let start = header.stringLines[0] ?? header.line
+                    let field = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().first {
+                        $0.offset + 1 >= start && $0.element.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("\"Language:")
+                    }
+                    throw CatalogError(
+                        catalog: catalog, line: field.map { $0.offset + 1 } ?? start,
+                        message: "the header's Language '\(value)' is not a language tag")
+                }
+                locale = tag
             }
         }
-        let resolvedLocale = locale ?? localeFromPath(catalog) ?? sourceLocale
+        // The header names the language; the file's name (where gettext installs it, and so what it
+        // is used for) refines it when it names the same language more precisely: Debian's
+        // sr@latin/gdk-pixbuf.po says "Language: sr".
+        let pathLocale = localeFromPath(catalog)
+        let resolvedLocale: String
+        if let locale {
+            resolvedLocale = pathLocale.map { $0.hasPrefix(locale + "-") ? $0 : locale } ?? locale
+        } else {
+            resolvedLocale = pathLocale ?? sourceLocale
+        }
         var contents = CatalogContents()
         for entry in entries {
             guard let id = entry.id, !(id.isEmpty && entry.context == nil) else { continue }
@@ -37,15 +62,52 @@ enum GettextCatalog {
                 continue
             }
             let flags = entry.flags.contains("fuzzy") ? ["fuzzy"] : []
+            let limit = try weblateLimit(entry, catalog: catalog)
             for (index, text) in translated.sorted(by: { $0.key < $1.key }) {
                 let plural = entry.idPlural != nil
                 contents.strings.append(CatalogString(
                     catalog: catalog, locale: resolvedLocale, context: entry.context ?? "", key: id,
                     branch: plural ? ["n=\(index)"] : [], text: text, syntax: .printf(android: false), flags: flags,
-                    line: entry.line, sourceText: plural && index > 0 ? entry.idPlural : id))
+                    line: entry.stringLines[index] ?? entry.line, sourceText: plural && index > 0 ? entry.idPlural : id,
+                    limit: limit))
             }
         }
         return contents
+    }
+
+    /// Weblate's per-string flags: `max-size:WIDTH[:LINES]` replaces the label's frame width (in
+    /// points, as Weblate's pixels at its 1:1 rendering) and, with LINES, its line limit;
+    /// `max-length:N` is a limit in characters, recorded as the check's `lengthLimit` as XLIFF's
+    /// `char` limits are (Weblate checks it itself; it says nothing about the rendered size).
+    static func weblateLimit(_ entry: Entry, catalog: String) throws(CatalogError) -> SizeLimit? {
+        var limit = SizeLimit()
+        var found = false
+        for flag in entry.flags where flag.hasPrefix("max-size:") || flag.hasPrefix("max-length:") {
+            let parts = flag.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            func bad(_ expected: String) -> CatalogError {
+                CatalogError(catalog: catalog, line: entry.flagLines[flag] ?? entry.line, message: "Weblate flag '\(flag)': expected \(expected)")
+            }
+            if parts[0] == "max-size" {
+                guard (2...3).contains(parts.count), let width = Double(parts[1]), width.isFinite, width > 0 else {
+                    throw bad("max-size:WIDTH or max-size:WIDTH:LINES, a width in pixels and a line count")
+                }
+                limit.width = width
+                if parts.count == 3 {
+                    guard let lines = Int(parts[2]), lines >= 1 else {
+                        throw bad("max-size:WIDTH:LINES with LINES a whole number of lines, at least 1")
+                    }
+                    limit.lines = lines
+                }
+            } else {
+                guard parts.count == 2, let length = Int(parts[1]), length >= 0 else {
+                    throw bad("max-length:N, a number of characters")
+                }
+                limit.length = length
+                limit.lengthUnit = "char"
+            }
+            found = true
+        }
+        return found ? limit : nil
     }
 
     /// `de.po`, `de/LC_MESSAGES/domain.po`.
@@ -53,7 +115,8 @@ enum GettextCatalog {
         let url = URL(fileURLWithPath: path)
         let parent = url.deletingLastPathComponent()
         if parent.lastPathComponent == "LC_MESSAGES" {
-            return Locales.canonical(parent.deletingLastPathComponent().lastPathComponent)
+            let folder = parent.deletingLastPathComponent().lastPathComponent
+            return looksLikeLocale(folder) ? Locales.canonical(folder) : nil
         }
         let stem = url.deletingPathExtension().lastPathComponent
         return looksLikeLocale(stem) ? Locales.canonical(stem) : nil
@@ -108,8 +171,10 @@ enum GettextCatalog {
                 // A comment after a complete entry starts the next one.
                 if started, entry.id != nil, field != nil, !entry.strings.isEmpty { finish() }
                 if second == UInt8(ascii: ",") {
-                    entry.flags += line.dropFirst(2).split(separator: UInt8(ascii: ",")).map {
-                        String(decoding: trimmed($0), as: UTF8.self)
+                    for flag in line.dropFirst(2).split(separator: UInt8(ascii: ",")) {
+                        let flag = String(decoding: trimmed(flag), as: UTF8.self)
+                        entry.flags.append(flag)
+                        entry.flagLines[flag] = lineNumber
                     }
                 }
                 started = true
@@ -148,6 +213,7 @@ enum GettextCatalog {
             if case .id = next, !entry.strings.isEmpty || entry.id != nil { finish() }
             started = true
             if case .id = next { entry.line = lineNumber }
+            if case .string(let index) = next { entry.stringLines[index] = lineNumber }
             append(value, to: next)
             field = next
         }
@@ -206,13 +272,18 @@ enum GettextCatalog {
             case UInt8(ascii: "x"):
                 var value: UInt32 = 0
                 var digits = 0
+                // C reads every hex digit that follows; a value past a byte is out of range (found by
+                // FuzzCatalogs: a long run of digits overflowed).
                 while index < body.endIndex, let digit = hexValue(body[index]) {
                     value = value * 16 + digit
+                    guard value <= 0xFF else {
+                        throw CatalogError(catalog: catalog, line: line, message: "\\x escape out of range (more than a byte)")
+                    }
                     index += 1
                     digits += 1
                 }
                 guard digits > 0 else { throw CatalogError(catalog: catalog, line: line, message: "\\x without hex digits") }
-                bytes.append(UInt8(truncatingIfNeeded: value))
+                bytes.append(UInt8(value))
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(escape - 0x30)
                 var digits = 1

@@ -34,7 +34,7 @@ package enum HTMLReport {
             if !measurement.missing.isEmpty { details += ", missing \(measurement.missing.joined(separator: " "))" }
             rows += """
                 <tr class="\(check.failed ? "failed" : "shrinks")" data-check="\(number)">
-                <td>\(escape(check.locale))</td><td><code>\(escape(name))</code><br><small>\(escape(check.catalog))</small></td>
+                <td>\(escape(check.locale))</td><td><code>\(escape(name))</code><br><small>\(escape(check.location))</small></td>
                 <td>\(escape(details))<br>\(escape(measurement.text))</td>
                 <td><img src="\(file)" alt="\(escape(measurement.text))" onload="this.dataset.loaded='yes'" onerror="this.dataset.loaded='no'"></td>
                 <td>\(check.source.map { escape($0.text) + "<br><small>\($0.verdict.rawValue), scale \(TextReport.format($0.scale))</small>" } ?? "")</td>

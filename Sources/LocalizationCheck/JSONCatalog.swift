@@ -1,4 +1,3 @@
-import JSONOutput
 import Foundation
 
 /// Flat or nested JSON key → string files (i18next: nested keys joined with `.`, `$t(key)` resolved;
@@ -6,51 +5,54 @@ import Foundation
 /// its `placeholders`).
 enum JSONCatalog {
     static func read(_ data: Data, catalog: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw self.error(error, data: data, catalog: catalog)
-        }
-        guard let root = object as? [String: Any] else {
-            throw CatalogError(catalog: catalog, line: 1, message: "expected a JSON object of keys and strings")
+        let root = try JSONNode.parse(data, catalog: catalog)
+        guard case .object(let members) = root.value else {
+            throw root.wrongType("the document", expected: "an object of keys and strings", catalog: catalog)
         }
         let locale = locale(of: catalog) ?? sourceLocale
-        let lines = keyLines(data)
         var contents = CatalogContents()
-        let isChrome = !root.isEmpty && root.values.allSatisfy { ($0 as? [String: Any])?["message"] is String }
+        // Chrome's messages.json: every member is an object with a "message".
+        let isChrome = !members.isEmpty && members.allSatisfy { $0.node["message"] != nil }
         if isChrome {
-            for name in root.keys.sorted() {
-                let message = root[name] as! [String: Any]
+            for (name, message) in members.sorted(by: { $0.key < $1.key }) {
+                let text = try message["message"]!.string("\"message\" of \"\(name)\"", catalog: catalog)
                 var placeholders: [String: String] = [:]
-                for (placeholder, value) in message["placeholders"] as? [String: Any] ?? [:] {
-                    if let content = (value as? [String: Any])?["content"] as? String {
-                        placeholders[placeholder.lowercased()] = content
+                if let list = message["placeholders"] {
+                    for (placeholder, value) in try list.members("\"placeholders\" of \"\(name)\"", catalog: catalog) {
+                        guard let content = value["content"] else { continue }
+                        placeholders[placeholder.lowercased()] = try content.string(
+                            "\"content\" of placeholder \"\(placeholder)\"", catalog: catalog)
                     }
                 }
                 contents.strings.append(CatalogString(
-                    catalog: catalog, locale: locale, key: name, text: message["message"] as! String,
-                    syntax: .chrome(placeholders: placeholders), line: lines[name]))
+                    catalog: catalog, locale: locale, key: name, text: text,
+                    syntax: .chrome(placeholders: placeholders), line: message["message"]!.line))
             }
             return contents
         }
-        var flat: [(String, String)] = []
-        func walk(_ value: Any, path: String) {
-            if let string = value as? String {
-                flat.append((path, string))
-            } else if let object = value as? [String: Any] {
-                for key in object.keys.sorted() { walk(object[key]!, path: path.isEmpty ? key : path + "." + key) }
-            } else if let array = value as? [Any] {
-                for (index, item) in array.enumerated() { walk(item, path: path + ".\(index)") }
+        // i18next: strings, nested objects and arrays of them; null is a missing translation (i18next
+        // falls back); a number or a boolean is not a translation.
+        var flat: [(key: String, text: String, line: Int)] = []
+        func walk(_ node: JSONNode, path: String) throws(CatalogError) {
+            switch node.value {
+            case .string(let string): flat.append((path, string, node.line))
+            case .object(let members):
+                for (key, child) in members.sorted(by: { $0.key < $1.key }) {
+                    try walk(child, path: path.isEmpty ? key : path + "." + key)
+                }
+            case .array(let items):
+                for (index, item) in items.enumerated() { try walk(item, path: path + ".\(index)") }
+            case .null: contents.untranslated += 1
+            default:
+                throw node.wrongType("\"\(path)\"", expected: "a string, an object or an array", catalog: catalog)
             }
         }
-        walk(root, path: "")
-        let byKey = Dictionary(flat, uniquingKeysWith: { first, _ in first })
-        for (key, text) in flat {
-            let leaf = String(key.split(separator: ".").last ?? "")
+        try walk(root, path: "")
+        let byKey = Dictionary(flat.map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
+        for (key, text, line) in flat {
             contents.strings.append(CatalogString(
                 catalog: catalog, locale: locale, key: key, text: resolveNesting(text, in: byKey), syntax: .i18next,
-                line: lines[leaf]))
+                line: line))
         }
         return contents
     }
@@ -73,38 +75,5 @@ enum JSONCatalog {
         if looksLikeLocale(stem) { return Locales.canonical(stem) }
         let folder = url.deletingLastPathComponent().lastPathComponent
         return looksLikeLocale(folder) ? Locales.canonical(folder) : nil
-    }
-
-    /// The line each key first appears on (for reports), found by scanning for `"key":`.
-    static func keyLines(_ data: Data) -> [String: Int] {
-        var lines: [String: Int] = [:]
-        var line = 1
-        for text in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            var rest = Substring(text)
-            while let open = rest.firstIndex(of: "\"") {
-                let after = rest[rest.index(after: open)...]
-                guard let close = after.firstIndex(of: "\"") else { break }
-                let key = String(after[..<close])
-                let tail = after[after.index(after: close)...].drop(while: { $0 == " " })
-                if tail.first == ":", lines[key] == nil { lines[key] = line }
-                rest = after[after.index(after: close)...]
-            }
-            line += 1
-        }
-        return lines
-    }
-
-    /// A JSON syntax error with the line it is on (from the character offset Foundation reports).
-    static func error(_ error: Error, data: Data, catalog: String) -> CatalogError {
-        let description = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-        var line: Int?
-        if let range = description.range(of: #"(character|offset) \d+"#, options: .regularExpression),
-            let offset = Int(description[range].split(separator: " ").last ?? "")
-        {
-            line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-        } else if let range = description.range(of: #"line \d+"#, options: .regularExpression) {
-            line = Int(description[range].split(separator: " ").last ?? "")
-        }
-        return CatalogError(catalog: catalog, line: line, message: "malformed JSON: \(description)")
     }
 }

@@ -8,6 +8,8 @@ package enum JSONReport {
     package static func write(_ check: CheckResult, to json: inout JSONBytes) {
         json.beginObject()
         json.member("catalog", check.catalog)
+        json.key("line")
+        if let line = check.line { json.integer(line) } else { json.null() }
         json.member("locale", check.locale)
         json.member("context", check.context)
         json.member("key", check.key)
@@ -70,7 +72,8 @@ package enum JSONReport {
             })),
             ("worst", .array(Ranking.worst(run.checks).prefix(worst).map { check in
                 .object([
-                    ("catalog", .string(check.catalog)), ("locale", .string(check.locale)), ("context", .string(check.context)),
+                    ("catalog", .string(check.catalog)), ("line", check.line.map(JSON.integer) ?? .null),
+                    ("locale", .string(check.locale)), ("context", .string(check.context)),
                     ("key", .string(check.key)), ("branch", .string(check.branch)),
                     ("verdict", .string(check.measurement.verdict.rawValue)),
                     ("neededScale", .optional(check.measurement.neededScale)),
@@ -80,7 +83,7 @@ package enum JSONReport {
         ])
     }
 
-    package static func document(_ run: CheckRun) -> String {
+    package static func document(_ run: CheckRun, baseline: BaselineComparison? = nil) -> String {
         var json = JSONBytes(reservingCapacity: run.checks.count * 600)
         json.beginObject()
         json.key("checks")
@@ -91,8 +94,33 @@ package enum JSONReport {
         json.value(summary(run))
         json.key("errors")
         json.value(.array(run.errors.map(error)))
+        if let baseline {
+            json.key("baseline")
+            json.value(baselineSummary(run, baseline))
+        }
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// `baseline`: how many failing checks the baseline knows, the new ones (identity and line) and
+    /// the baseline's failures that are fixed.
+    package static func baselineSummary(_ run: CheckRun, _ baseline: BaselineComparison) -> JSON {
+        func identity(catalog: String, locale: String, context: String, key: String, branch: String) -> [(String, JSON)] {
+            [("catalog", .string(catalog)), ("locale", .string(locale)), ("context", .string(context)), ("key", .string(key)),
+             ("branch", .string(branch))]
+        }
+        let new = run.checks.indices.filter { baseline.isNew[$0] }.map { run.checks[$0] }.sorted { $0.precedes($1) }
+        return .object([
+            ("known", .integer(baseline.knownCount(in: run))),
+            ("new", .array(new.map { check in
+                .object(identity(catalog: check.catalog, locale: check.locale, context: check.context, key: check.key, branch: check.branch)
+                    + [("line", check.line.map(JSON.integer) ?? .null)])
+            })),
+            ("fixed", .array(baseline.fixed.map { entry in
+                .object(identity(catalog: entry.catalog, locale: entry.locale, context: entry.context, key: entry.key, branch: entry.branch)
+                    + [("verdict", .string(entry.verdict))])
+            })),
+        ])
     }
 
     /// One check per line, in identity order, encoded on all cores a slice at a time and handed to

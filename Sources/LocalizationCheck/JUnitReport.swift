@@ -1,5 +1,6 @@
-/// JUnit XML for CI systems: a test suite per locale, a test case per check, failures carrying the
-/// details; unreadable catalogs are a suite of errors.
+/// JUnit XML for CI systems: a test suite per locale, a test case per check (with the `file` and
+/// `line` of its string, the attributes CI systems read to point at the source), failures carrying
+/// the details; unreadable catalogs are a suite of errors.
 package enum JUnitReport {
     package static func render(_ run: CheckRun) -> String {
         let byLocale = Dictionary(grouping: run.checks, by: \.locale)
@@ -12,7 +13,8 @@ package enum JUnitReport {
                 var name = check.key
                 if !check.context.isEmpty { name = check.context + " | " + name }
                 if !check.branch.isEmpty { name += " [\(check.branch)]" }
-                output += "    <testcase classname=\"\(escape(check.catalog))\" name=\"\(escape(name))\""
+                output += "    <testcase classname=\"\(escape(check.catalog))\" name=\"\(escape(name))\" file=\"\(escape(check.catalog))\""
+                if let line = check.line { output += " line=\"\(line)\"" }
                 let measurement = check.measurement
                 guard check.failed else {
                     output += "/>\n"
@@ -32,7 +34,8 @@ package enum JUnitReport {
         if !run.errors.isEmpty {
             output += "  <testsuite name=\"catalogs\" tests=\"\(run.errors.count)\" failures=\"0\" errors=\"\(run.errors.count)\">\n"
             for error in run.errors {
-                output += "    <testcase classname=\"\(escape(error.catalog))\" name=\"read\">\n"
+                output += "    <testcase classname=\"\(escape(error.catalog))\" name=\"read\" file=\"\(escape(error.catalog))\""
+                output += (error.line.map { " line=\"\($0)\"" } ?? "") + ">\n"
                 output += "      <error message=\"\(escape(error.description))\"/>\n    </testcase>\n"
             }
             output += "  </testsuite>\n"

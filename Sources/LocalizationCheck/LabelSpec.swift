@@ -209,8 +209,9 @@ package struct LabelSpec: Sendable {
         rules.firstIndex { $0.matches(key: key, catalog: catalog, context: context) }
     }
 
-    /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit;
-    /// the size is the one `textScale` gives under the label's `fontScaling` (or `fontScaling`, given).
+    /// defaults → the rule → `defaults.locales[L]` → `rule.locales[L]`, then the catalog's size limit
+    /// (its width, height and line count replace the frame's and the line limit); the size is the
+    /// one `textScale` gives under the label's `fontScaling` (or `fontScaling`, given).
     package func resolve(
         rule: Int?, locale: String, limit: SizeLimit?, textScale: Double = 1, fontScaling: FontScaling? = nil
     ) -> ResolvedSettings {
@@ -232,7 +233,7 @@ package struct LabelSpec: Sendable {
         return ResolvedSettings(
             font: settings.font ?? fallback.font, size: textScale == 1 ? size : scaling.size(size, scale: textScale),
             minimumScaleFactor: settings.minimumScaleFactor ?? fallback.minimumScaleFactor, frame: frame,
-            lineLimit: settings.lineLimit ?? fallback.lineLimit, features: settings.features ?? fallback.features,
+            lineLimit: limit?.lines ?? settings.lineLimit ?? fallback.lineLimit, features: settings.features ?? fallback.features,
             variations: settings.variations ?? fallback.variations,
             lineSpacing: settings.lineSpacing ?? fallback.lineSpacing, bounds: settings.bounds ?? fallback.bounds,
             truncation: settings.truncation ?? fallback.truncation,

@@ -11,8 +11,8 @@ package enum Locales {
             let modifier = tag[tag.index(after: at)...].lowercased()
             tag = String(tag[..<at])
             switch modifier {
-            case "latin": extraScript = "Latn"
-            case "cyrillic": extraScript = "Cyrl"
+            case "latin", "latn": extraScript = "Latn"
+            case "cyrillic", "cyrl": extraScript = "Cyrl"
             default: break
             }
         }
@@ -40,6 +40,19 @@ package enum Locales {
             parts.insert(extraScript, at: 1)
         }
         return parts.joined(separator: "-")
+    }
+
+    /// A locale tag a catalog declares (a gettext `Language` header, an XLIFF `target-language`, an
+    /// xcstrings localization), canonical; nil when it is not a language tag: a language of 2 to 8
+    /// letters, then parts of 1 to 8 letters or digits.
+    package static func declared(_ tag: String) -> String? {
+        let tag = canonical(tag)
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...8).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return nil }
+        return tag
     }
 
     /// The locale of an Android resource folder: `values` → nil (the source locale), `values-de` →

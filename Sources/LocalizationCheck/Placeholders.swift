@@ -37,6 +37,9 @@ package enum Placeholders {
         case .printf(let android):
             return [ExpandedText(branch: [], text: printf(text, samples: samples, android: android))]
         case .printfAndICU:
+            // Symfony's `{{ name }}` (its validators ship in XLIFF) first: ICU reads `{{` as a syntax
+            // error and would leave the whole text as written.
+            let text = text.contains("{{") ? i18next(text, samples: samples) : text
             guard text.contains("{"), let message = try? ICUMessage.parse(text) else {
                 return [ExpandedText(branch: [], text: printf(text, samples: samples, android: false))]
             }

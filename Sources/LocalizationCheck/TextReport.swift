@@ -1,11 +1,15 @@
 import Foundation
 
 /// The table for people: grouped by locale, worst first; checks that fit at full size are counted,
-/// not listed.
+/// not listed. Catalogs that could not be read are counted here and named on standard error.
 package enum TextReport {
-    package static func render(_ run: CheckRun) -> String {
+    package static func render(_ run: CheckRun, baseline: BaselineComparison? = nil) -> String {
         var output = ""
         let byLocale = Dictionary(grouping: run.checks, by: \.locale)
+        // With a baseline, a failure it knows is marked ○ and a new one ✗.
+        let newFailures = Set(baseline.map { comparison in
+            run.checks.indices.filter { comparison.isNew[$0] }.map { run.checks[$0].identity }
+        } ?? [])
         for locale in byLocale.keys.sorted() {
             let checks = Ranking.worst(byLocale[locale]!)
             let failed = checks.filter(\.failed).count
@@ -20,9 +24,11 @@ package enum TextReport {
                 var name = check.key
                 if !check.branch.isEmpty { name += " [\(check.branch)]" }
                 if !check.context.isEmpty { name = "\(check.context) | \(name)" }
-                let mark = check.failed ? "✗" : "·"
+                let known = baseline != nil && check.failed && !newFailures.contains(check.identity)
+                let mark = check.failed ? (known ? "○" : "✗") : "·"
                 output += "  \(mark) \(verdict.padding(toLength: 17, withPad: " ", startingAt: 0))"
                     + "\(scale.padding(toLength: 11, withPad: " ", startingAt: 0))\(name)\n"
+                output += "      at \(check.location)\n"
                 output += "      \(quoted(measurement.text))"
                 if !measurement.missing.isEmpty { output += "  missing \(measurement.missing.joined(separator: " "))" }
                 output += "\n"
@@ -34,14 +40,20 @@ package enum TextReport {
             let fitting = checks.count - listed.count
             if fitting > 0 { output += "  \(fitting) fit at full size\n" }
         }
-        for error in run.errors { output += "error: \(error)\n" }
         var counts: [Verdict: Int] = [:]
         for check in run.checks { counts[check.measurement.verdict, default: 0] += 1 }
         output += "\(run.checks.count) checks, \(run.failed) failed ("
             + Verdict.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ")"
         if run.untranslated > 0 { output += ", \(run.untranslated) untranslated skipped" }
         if !run.errors.isEmpty { output += ", \(run.errors.count) catalog error\(run.errors.count == 1 ? "" : "s")" }
-        return output + "\n"
+        output += "\n"
+        if let baseline {
+            output += "baseline: \(baseline.knownCount(in: run)) known (○), \(baseline.newCount) new (✗), \(baseline.fixed.count) fixed\n"
+            for entry in baseline.fixed {
+                output += "  fixed \(entry.locale) \(entry.key)\(entry.branch.isEmpty ? "" : " [\(entry.branch)]") at \(entry.catalog)\n"
+            }
+        }
+        return output
     }
 
     static func format(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -11,12 +11,21 @@ enum XLIFFCatalog {
         let version = root.attributes["version"] ?? "1.2"
         let preserve = root.attributes["xml:space"] == "preserve"
         return version.hasPrefix("1")
-            ? readVersion1(root, catalog: catalog, sourceLocale: sourceLocale, preserve: preserve)
-            : readVersion2(root, catalog: catalog, sourceLocale: sourceLocale, preserve: preserve)
+            ? try readVersion1(root, catalog: catalog, sourceLocale: sourceLocale, preserve: preserve)
+            : try readVersion2(root, catalog: catalog, sourceLocale: sourceLocale, preserve: preserve)
     }
 
-    private static func fileLocale(_ tag: String?, catalog: String) -> String? {
-        if let tag, !tag.isEmpty { return Locales.canonical(tag) }
+    /// The document's target language, else one the file's name gives (`messages.de.xlf`, `de.xlf`).
+    private static func fileLocale(_ tag: String?, of element: XMLElementNode, catalog: String) throws(CatalogError)
+        -> String?
+    {
+        if let tag, !tag.isEmpty {
+            guard let locale = Locales.declared(tag) else {
+                throw CatalogError(
+                    catalog: catalog, line: element.line, message: "<\(element.name)>'s target language '\(tag)' is not a language tag")
+            }
+            return locale
+        }
         let stem = URL(fileURLWithPath: catalog).deletingPathExtension().lastPathComponent
         if let dot = stem.lastIndex(of: "."), looksLikeLocale(String(stem[stem.index(after: dot)...])) {
             return Locales.canonical(String(stem[stem.index(after: dot)...]))  // messages.de.xlf
@@ -26,24 +35,24 @@ enum XLIFFCatalog {
 
     private static func readVersion1(
         _ root: XMLElementNode, catalog: String, sourceLocale: String, preserve: Bool
-    ) -> CatalogContents {
+    ) throws(CatalogError) -> CatalogContents {
         var contents = CatalogContents()
         let files = root.elements(named: "file")
         for file in files {
-            let locale = fileLocale(file.attributes["target-language"], catalog: catalog) ?? sourceLocale
+            let locale = try fileLocale(file.attributes["target-language"], of: file, catalog: catalog) ?? sourceLocale
             let context = files.count > 1 ? file.attributes["original"] ?? "" : ""
             let filePreserve = file.attributes["xml:space"].map { $0 == "preserve" } ?? preserve
-            func walk(_ element: XMLElementNode, preserve: Bool) {
+            func walk(_ element: XMLElementNode, preserve: Bool) throws(CatalogError) {
                 for child in element.elements {
                     let childPreserve = child.attributes["xml:space"].map { $0 == "preserve" } ?? preserve
                     if child.localName == "trans-unit" {
-                        unit(child, preserve: childPreserve)
+                        try unit(child, preserve: childPreserve)
                     } else if child.localName == "group" || child.localName == "body" {
-                        walk(child, preserve: childPreserve)
+                        try walk(child, preserve: childPreserve)
                     }
                 }
             }
-            func unit(_ unit: XMLElementNode, preserve: Bool) {
+            func unit(_ unit: XMLElementNode, preserve: Bool) throws(CatalogError) {
                 guard unit.attributes["translate"] != "no" else { return }
                 guard let target = unit.first("target") else {
                     contents.untranslated += 1
@@ -61,18 +70,18 @@ enum XLIFFCatalog {
                 contents.strings.append(CatalogString(
                     catalog: catalog, locale: locale, context: context,
                     key: unit.attributes["resname"] ?? unit.attributes["id"] ?? "", text: text, syntax: .printfAndICU,
-                    flags: flags, line: unit.line, sourceText: source, limit: limit1(unit)))
+                    flags: flags, line: target.line, sourceText: source, limit: try limit1(unit, catalog: catalog)))
             }
-            walk(file, preserve: filePreserve)
+            try walk(file, preserve: filePreserve)
         }
         return contents
     }
 
     /// 1.2 `maxwidth`/`maxheight`: a frame side when `size-unit` is pixel, point or absent (1.2's default
     /// is pixel); other units are length limits.
-    private static func limit1(_ unit: XMLElementNode) -> SizeLimit? {
-        let width = unit.attributes["maxwidth"].flatMap(Double.init)
-        let height = unit.attributes["maxheight"].flatMap(Double.init)
+    private static func limit1(_ unit: XMLElementNode, catalog: String) throws(CatalogError) -> SizeLimit? {
+        let width = try unit.number("maxwidth", catalog: catalog)
+        let height = try unit.number("maxheight", catalog: catalog)
         guard width != nil || height != nil else { return nil }
         let sizeUnit = unit.attributes["size-unit"] ?? "pixel"
         if sizeUnit == "pixel" || sizeUnit == "point" {
@@ -110,9 +119,9 @@ enum XLIFFCatalog {
 
     private static func readVersion2(
         _ root: XMLElementNode, catalog: String, sourceLocale: String, preserve: Bool
-    ) -> CatalogContents {
+    ) throws(CatalogError) -> CatalogContents {
         var contents = CatalogContents()
-        let locale = fileLocale(root.attributes["trgLang"], catalog: catalog) ?? sourceLocale
+        let locale = try fileLocale(root.attributes["trgLang"], of: root, catalog: catalog) ?? sourceLocale
         let files = root.elements(named: "file")
         for file in files {
             let context = files.count > 1 ? file.attributes["original"] ?? file.attributes["id"] ?? "" : ""
@@ -127,21 +136,22 @@ enum XLIFFCatalog {
                 }
             }
             findProfiles(file)
-            func walk(_ element: XMLElementNode, preserve: Bool) {
+            func walk(_ element: XMLElementNode, preserve: Bool) throws(CatalogError) {
                 for child in element.elements {
                     let childPreserve = child.attributes["xml:space"].map { $0 == "preserve" } ?? preserve
                     if child.localName == "unit" {
-                        unit(child, preserve: childPreserve)
+                        try unit(child, preserve: childPreserve)
                     } else if child.localName == "group" {
-                        walk(child, preserve: childPreserve)
+                        try walk(child, preserve: childPreserve)
                     }
                 }
             }
-            func unit(_ unit: XMLElementNode, preserve: Bool) {
+            func unit(_ unit: XMLElementNode, preserve: Bool) throws(CatalogError) {
                 guard unit.attributes["translate"] != "no" else { return }
                 var target = ""
                 var source = ""
                 var flags: [String] = []
+                var line: Int?
                 for part in unit.elements where part.localName == "segment" || part.localName == "ignorable" {
                     let partPreserve = part.attributes["xml:space"].map { $0 == "preserve" } ?? preserve
                     let sourceText = part.first("source").map { inline2($0) } ?? ""
@@ -155,12 +165,13 @@ enum XLIFFCatalog {
                         continue
                     }
                     _ = partPreserve
+                    if line == nil, part.localName == "segment" { line = targetElement.line }
                     target += inline2(targetElement)
                     if part.attributes["state"] == "initial" { flags.append("new") }
                 }
                 let unitPreserve = unit.first("segment")?.first("target")?.attributes["xml:space"].map { $0 == "preserve" } ?? preserve
                 var limit: SizeLimit?
-                if let restriction = unit.attribute("sizeRestriction").flatMap(Double.init) {
+                if let restriction = try unit.number("sizeRestriction", catalog: catalog) {
                     limit = codepoints
                         ? SizeLimit(length: Int(restriction), lengthUnit: "codepoints")
                         : SizeLimit(width: restriction)
@@ -169,10 +180,10 @@ enum XLIFFCatalog {
                     catalog: catalog, locale: locale, context: context,
                     key: unit.attributes["name"] ?? unit.attributes["id"] ?? "",
                     text: whitespace(target, preserve: unitPreserve), syntax: .printfAndICU,
-                    flags: Array(Set(flags)).sorted(), line: unit.line, sourceText: whitespace(source, preserve: unitPreserve),
+                    flags: Array(Set(flags)).sorted(), line: line ?? unit.line, sourceText: whitespace(source, preserve: unitPreserve),
                     limit: limit))
             }
-            walk(file, preserve: file.attributes["xml:space"].map { $0 == "preserve" } ?? preserve)
+            try walk(file, preserve: file.attributes["xml:space"].map { $0 == "preserve" } ?? preserve)
         }
         return contents
     }

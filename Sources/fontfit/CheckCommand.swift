@@ -17,7 +17,14 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Catalog files.") var catalogs: [String] = []
     @Option(help: "The label spec (YAML or JSON).") var labels: String
     @Option(help: "Only this locale (repeat for several).") var locale: [String] = []
-    @Option(help: "Output: text, json, jsonl or junit.") var format: Format = .text
+    @Option(help: "Output: text, json, jsonl, junit, sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).")
+    var format: Format = .text
+    @Option(help: ArgumentHelp(
+        "Fail only on failing checks this baseline does not have (new, or changed text or label), and list those fixed since.",
+        valueName: "file"))
+    var baseline: String?
+    @Option(help: ArgumentHelp("Record the failing checks in this baseline file (the run then exits 0 unless a catalog could not be read).", valueName: "file"))
+    var writeBaseline: String?
     @Option(help: "Write an HTML report with a picture per failing or shrinking string to this folder.") var report: String?
     @Option(help: "Check a deterministic share of the work: I/N, 1 ≤ I ≤ N.") var shard: String?
     @Option(help: "Also check the source strings pseudo-localized: accented (en-XA), expanded (en-XD) or mirrored (ar-XB); repeat or separate with commas. Replaces the spec's pseudoLocales.")
@@ -28,7 +35,7 @@ struct CheckCommand: ParsableCommand {
     var fontScaling: String?
     @Flag(help: "Print where time went (parsing, shaping, fitting) on standard error.") var timings = false
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit, sarif, github }
 
     func run() throws {
         guard !catalogs.isEmpty else { throw CLIError.usage("no catalogs given") }
@@ -43,6 +50,12 @@ struct CheckCommand: ParsableCommand {
         do {
             spec = try LabelSpec.load(path: labels)
         } catch let error as SpecError {
+            throw CLIError.usage(error.message)
+        }
+        let known: Baseline?
+        do {
+            known = try baseline.map { path throws(BaselineError) in try Baseline(contentsOf: path) }
+        } catch {
             throw CLIError.usage(error.message)
         }
         var checker = Checker(spec: spec, locales: locale, shard: parsedShard, keepFits: report != nil)
@@ -76,14 +89,23 @@ struct CheckCommand: ParsableCommand {
         if isatty(STDERR_FILENO) != 0 { checker.progress = ProgressBar(start: .now).update }
         let configured = checker
         let run = try runBlocking { try await configured.run(catalogs: catalogs) }
+        let comparison = known?.compare(run)
         switch format {
-        case .text: FileHandle.standardOutput.write(Data(TextReport.render(run).utf8))
-        case .json: print(JSONReport.document(run))
+        case .text: FileHandle.standardOutput.write(Data(TextReport.render(run, baseline: comparison).utf8))
+        case .json: print(JSONReport.document(run, baseline: comparison))
         case .jsonl: try runBlocking { await JSONReport.writeLines(run) { FileHandle.standardOutput.write($0) } }
         case .junit: FileHandle.standardOutput.write(Data(JUnitReport.render(run).utf8))
+        case .sarif: print(SARIFReport.document(run, baseline: comparison))
+        case .github: FileHandle.standardOutput.write(Data(GitHubReport.render(run, baseline: comparison).utf8))
+        }
+        if let writeBaseline {
+            guard FileManager.default.createFile(atPath: writeBaseline, contents: Data(Baseline(failing: run).rendered().utf8)) else {
+                throw CLIError(message: "cannot write the baseline \(writeBaseline)", kind: .file)
+            }
         }
         if let report { try HTMLReport.write(run, to: report) }
-        for error in run.errors where format != .text { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+        // `file:line: message`, as compilers write them, so that editors and CI logs link to the place.
+        for error in run.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
         if timings {
             let t = run.timings
             FileHandle.standardError.write(Data(
@@ -91,7 +113,8 @@ struct CheckCommand: ParsableCommand {
         }
         // The report is out; the code says how the run went (65 outranks 1: a catalog went unchecked).
         if !run.errors.isEmpty { Foundation.exit(65) }
-        if run.failed > 0 { Foundation.exit(1) }
+        if writeBaseline != nil && comparison == nil { return }
+        if (comparison?.newCount ?? run.failed) > 0 { Foundation.exit(1) }
     }
 }
 

@@ -143,7 +143,7 @@ import FoundationXML
         let (output, checks) = try Self.checks()
         #expect(output.status == 1)
         #expect(checks.contains { $0["failed"] as! Bool })
-        #expect(Set(checks.map { $0["locale"] as! String }) == ["ar", "de", "en", "fi", "ja"])
+        #expect(Set(checks.map { $0["locale"] as! String }) == ["ar", "de", "en", "fi", "fr", "ja", "sr-Latn"])
     }
 
     /// Verdicts agree with `fontfit fit` on the same text and options: every check through `batch`
@@ -222,6 +222,87 @@ import FoundationXML
             let fit = try CLIRunner.json(["fit"] + arguments + ["--", check["text"] as! String])
             #expect(fit["size"] as? Double == check["size"] as? Double, "\(key)")
         }
+    }
+
+    /// Every check carries the line of its string in every format: `line` right after `catalog` in
+    /// JSON, `at FILE:LINE` under each listed row of the text table, `file` and `line` on each JUnit
+    /// test case, `FILE:LINE` beside each pictured check of the HTML report.
+    @Test func everyFormatCarriesTheLine() throws {
+        let catalog = CLIRunner.fixture("catalogs/xliff/de.xlf")
+        let jsonl = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", catalog])
+        let checks = try Self.jsonLines(jsonl.stdout)
+        #expect(!checks.isEmpty)
+        for (text, check) in zip(jsonl.stdout.split(separator: "\n"), checks) {
+            let line = try #require(check["line"] as? Int, "\(check)")
+            #expect(text.hasPrefix(#"{"catalog":"\#(catalog)","line":\#(line),"locale":"#), "\(text)")
+        }
+        func name(_ check: [String: Any]) -> String {
+            var name = check["key"] as! String
+            if let context = check["context"] as? String, !context.isEmpty { name = context + " | " + name }
+            if let branch = check["branch"] as? String, !branch.isEmpty { name += " [\(branch)]" }
+            return name
+        }
+        let lines = Dictionary(uniqueKeysWithValues: checks.map { (name($0), $0["line"] as! Int) })
+
+        let text = try CLIRunner.run(["check", "--labels", Self.spec, catalog]).stdout
+        let listed = checks.filter { ($0["failed"] as! Bool) || $0["verdict"] as! String != "fits" }
+        #expect(!listed.isEmpty)
+        for check in listed { #expect(text.contains("      at \(catalog):\(check["line"] as! Int)\n"), "\(name(check))") }
+
+        let junit = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "junit", catalog])
+        let cases = TestCaseCounter()
+        let parser = XMLParser(data: Data(junit.stdout.utf8))
+        parser.delegate = cases
+        #expect(parser.parse())
+        #expect(cases.locations.count == checks.count)
+        for (name, file, line) in cases.locations {
+            #expect(file == catalog && line == lines[name], "\(name)")
+        }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-report-lines-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try CLIRunner.run(["check", "--labels", Self.spec, "--report", directory.path, catalog])
+        let html = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        for check in listed { #expect(html.contains("<small>\(catalog):\(check["line"] as! Int)</small>"), "\(name(check))") }
+    }
+
+    /// Weblate's flags in a real gettext catalog: `max-size:WIDTH[:LINES]` replaces the frame's width
+    /// (and the line limit) as XLIFF's `maxwidth` does, so the check gives what `fontfit fit` gives
+    /// in that frame; `max-length:N` is recorded as the check's `lengthLimit`, the frame unchanged.
+    @Test func weblateFlagsReplaceTheFrame() throws {
+        var text = try String(contentsOf: CLIRunner.fixtures.appendingPathComponent("catalogs/po/xdg-user-dirs/de.po"), encoding: .utf8)
+        let flags = ["Desktop": "max-size:60", "Documents": "fuzzy, max-size:120:2", "Music": "max-length:4"]
+        for (key, flag) in flags {
+            text = text.replacingOccurrences(of: "\nmsgid \"\(key)\"\n", with: "\n#, \(flag)\nmsgid \"\(key)\"\n")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-weblate-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let catalog = folder.appendingPathComponent("de.po")
+        try Data(text.utf8).write(to: catalog)
+        let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", catalog.path])
+        let checks = Dictionary(uniqueKeysWithValues: try Self.jsonLines(output.stdout).map { ($0["key"] as! String, $0) })
+        for (key, width, lines) in [("Desktop", "60", nil), ("Documents", "120", "2")] {
+            let check = try #require(checks[key])
+            var arguments = Self.fitArguments(check)
+            let frame = arguments.firstIndex(of: "--frame")! + 1
+            arguments[frame] = width + "x" + arguments[frame].split(separator: "x")[1]
+            if let lines { arguments[arguments.firstIndex(of: "--line-limit")! + 1] = lines }
+            let fit = try CLIRunner.json(["fit"] + arguments + ["--", check["text"] as! String])
+            #expect(fit["size"] as? Double == check["size"] as? Double, "\(key)")
+            #expect((fit["lines"] as! [[String: Any]]).map { $0["text"] as! String } == check["lines"] as? [String], "\(key)")
+            #expect(check["lengthLimit"] == nil)
+        }
+        // The flag changes the verdict: in its rule's 70-point frame "Schreibtisch" shrinks, in 60 it
+        // is truncated.
+        let unflagged = try Self.jsonLines(try CLIRunner.run(
+            ["check", "--labels", Self.spec, "--format", "jsonl", CLIRunner.fixture("catalogs/po/xdg-user-dirs/de.po")]).stdout)
+        #expect(unflagged.first { $0["key"] as? String == "Desktop" }?["verdict"] as? String == "shrinks")
+        #expect(checks["Desktop"]?["verdict"] as? String == "truncated")
+        #expect(checks["Documents"]?["flags"] as? [String] == ["fuzzy"])
+        #expect(checks["Music"]?["lengthLimit"] as? Int == 4)
+        let plain = try CLIRunner.json(["fit"] + Self.fitArguments(checks["Music"]!) + ["--", checks["Music"]!["text"] as! String])
+        #expect(plain["size"] as? Double == checks["Music"]?["size"] as? Double)
     }
 
     @Test func junitHasOneTestCasePerCheck() throws {
@@ -325,10 +406,15 @@ import FoundationXML
 private final class TestCaseCounter: NSObject, XMLParserDelegate {
     var testCases = 0
     var failures = 0
+    /// Each test case's name, `file` and `line`.
+    var locations: [(name: String, file: String?, line: Int?)] = []
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
-        if elementName == "testcase" { testCases += 1 }
+        if elementName == "testcase" {
+            testCases += 1
+            locations.append((attributes["name"] ?? "", attributes["file"], attributes["line"].flatMap { Int($0) }))
+        }
         if elementName == "failure" { failures += 1 }
     }
 }

@@ -71,6 +71,51 @@ import Testing
         }
     }
 
+    /// gettext's locale: the header's `Language`, refined by the file's name or folder when that
+    /// names the same language more precisely (Debian's sr@latin catalog says `Language: sr`), never
+    /// replaced by a name that names another language.
+    @Test(arguments: [
+        ("po/gdk-pixbuf/sr@latin.po", "/l10n/sr@Latn/LC_MESSAGES/gdk-pixbuf.po", "sr-Latn"),
+        ("po/gdk-pixbuf/sr@latin.po", "/l10n/sr.po", "sr"),
+        ("po/xdg-user-dirs/de.po", "/l10n/de_AT.po", "de-AT"),
+        ("po/xdg-user-dirs/de.po", "/l10n/fr.po", "de"),
+    ])
+    func gettextLocaleFromHeaderAndName(_ fixture: String, _ path: String, _ locale: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("catalogs/" + fixture)))
+        let contents = try CatalogReader.read(data, path: path, sourceLocale: "en")
+        #expect(!contents.strings.isEmpty)
+        #expect(Set(contents.strings.map(\.locale)) == [locale])
+    }
+
+    /// Every string's line is where its value is: the value's first word is on that line, or on the
+    /// next where the line only opens the value (`msgstr ""` before continuation lines, a
+    /// pretty-printed `<target>`). Files in UTF-16 are read as such.
+    @Test(arguments: Fixture.expected.keys.filter { !$0.hasPrefix("bad/") }.sorted())
+    func linesAreWhereTheValuesAre(_ catalog: String) throws {
+        let path = Fixture.path("catalogs/" + catalog)
+        let contents = try CatalogReader.read(path: path, sourceLocale: "en")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let text = try #require(AppleStringsCatalog.decode(data))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var onTheLine = 0
+        for string in contents.strings {
+            let line = try #require(string.line, "\(string.key)")
+            // The first run of three or more letters: no format escapes letters.
+            guard let word = string.text.split(whereSeparator: { !$0.isLetter }).first(where: { $0.count >= 3 }) else { continue }
+            #expect((1...lines.count).contains(line), "\(string.key)")
+            guard (1...lines.count).contains(line) else { continue }
+            // An Android `@string/name` alias is measured as the string it names, and is on its own line.
+            if lines[line - 1].contains(word) || lines[line - 1].contains(">@string/") {
+                onTheLine += 1
+            } else {
+                let opener = lines[line - 1].trimmingCharacters(in: .whitespaces)
+                #expect(opener.hasSuffix("\"\"") || opener.hasSuffix(">"), "\(catalog) \(string.key): line \(line) is \(opener)")
+                #expect(line < lines.count && lines[line].contains(word), "\(catalog) \(string.key) [\(word)] not at line \(line)")
+            }
+        }
+        #expect(onTheLine > 0, "no value on its own line in \(catalog)")
+    }
+
     /// XLIFF's own limits: pixel widths replace the frame's width, char limits are recorded only.
     @Test(arguments: ["xliff/de.xlf", "xliff/fi.xlf"])
     func xliffSizeLimits(_ catalog: String) throws {
