@@ -227,7 +227,51 @@ struct Graphemes {
                         // loaded once, not again for every cluster (a write through one inout
                         // buffer might have moved another; bench: frenchParagraphFitPerShape).
                         let (starts, isWhitespace, newlines, owner) = (starts, isWhitespace, newlines, owner)
-                        text.forEachGrapheme { utf8, first, _ in
+                        // Scalars that join no neighbour (`isLoneGraphemeScalar`: ASCII, Latin,
+                        // Greek, Cyrillic, general punctuation), each a cluster of its own, are
+                        // written as they are decoded, without the walk's rules. At the first
+                        // scalar that may join (or a CR, which joins an LF), the walk takes over
+                        // from the cluster before it, which that scalar may join: that cluster
+                        // starts at a boundary, a lone scalar (or nothing) before it
+                        // (bench: frenchParagraphFitPerShape).
+                        let resume = text.withUTF8Bytes { bytes -> Int in
+                            // Counted in a local, not in the captured `count`: a store per cluster.
+                            var written = 0
+                            defer { count = written }
+                            var offset = 0
+                            while offset < bytes.count {
+                                let byte = bytes[offset]
+                                let grapheme = Int32(truncatingIfNeeded: written)
+                                if byte < 0x80 && byte != 0x0D {
+                                    starts[written] = offset
+                                    isWhitespace[written] = byte == 0x20 || (0x09...0x0D).contains(byte)
+                                    newlines[written] = (0x0A...0x0D).contains(byte)
+                                    owner[offset] = grapheme
+                                    written += 1
+                                    offset += 1
+                                    continue
+                                }
+                                let (scalar, width) = String.decodeScalar(bytes, at: offset)
+                                guard scalar.isLoneGraphemeScalar && byte != 0x0D else {
+                                    if written == 0 { return 0 }
+                                    written -= 1
+                                    return starts[written]
+                                }
+                                starts[written] = offset
+                                isWhitespace[written] = scalar.isWhitespaceCharacter
+                                newlines[written] = scalar.isNewlineCharacter
+                                // Two to four bytes.
+                                owner[offset] = grapheme
+                                owner[offset + 1] = grapheme
+                                if width > 2 { owner[offset + 2] = grapheme }
+                                if width > 3 { owner[offset + 3] = grapheme }
+                                written += 1
+                                offset += width
+                            }
+                            return bytes.count
+                        }
+                        guard resume < byteCount else { return }
+                        text.forEachGrapheme(from: resume) { utf8, first, _ in
                             starts[count] = utf8.lowerBound
                             isWhitespace[count] = first.isWhitespaceCharacter
                             newlines[count] = first.isNewlineCharacter
