@@ -64,50 +64,54 @@ struct MeasuredTextBuilder {
         // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
         let mayHaveSoftHyphens = count != text.utf8.count
         let byteByByte = graphemes.isByteByByte
-        var units: [TextUnit] = []
-        units.reserveCapacity(count)
         // Shaped only when the text has a soft hyphen a line may break at.
         var hyphen: Double?
-        // Read through buffers, not indexed arrays: this loop runs once per grapheme of every fit
-        // (bench: paragraphFitSplit.tablesPerShape).
-        graphemes.starts.withUnsafeBufferPointer { starts in
-            graphemes.isWhitespace.withUnsafeBufferPointer { isWhitespace in
-                advances.withUnsafeBufferPointer { advances in
-                    breakFlags.withUnsafeBufferPointer { breakFlags in
-                        breaks.withUnsafeBufferPointer { breaks in
-                            // Inlined twice, so that text held byte by byte (one byte a grapheme,
-                            // so no soft hyphen) runs a loop that tests neither per unit (bench:
-                            // paragraphFitPerShape).
-                            @inline(__always) func appendUnits(
-                                mayHaveSoftHyphens: Bool, rangeOf: (Int) -> Range<Int>
-                            ) {
-                                for index in 0..<count {
-                                    let range = rangeOf(index)
-                                    let isSoftHyphenBreak =
-                                        mayHaveSoftHyphens && breaks[index] == .allowed
-                                        && Self.isSoftHyphen(range, in: text)
-                                    if isSoftHyphenBreak && hyphen == nil {
-                                        hyphen = hyphenAdvance(for: paragraph)
+        // Read through buffers, not indexed arrays, and each unit written in place rather than
+        // appended (a capacity check per unit): this loop runs once per grapheme of every fit
+        // (bench: paragraphFitSplit.tablesPerShape, frenchParagraphFitPerShape).
+        let units = [TextUnit](unsafeUninitializedCapacity: count) { units, initialized in
+            guard count > 0 else { return }
+            let unitBase = units.baseAddress.unsafelyUnwrapped
+            graphemes.starts.withUnsafeBufferPointer { starts in
+                graphemes.isWhitespace.withUnsafeBufferPointer { isWhitespace in
+                    advances.withUnsafeBufferPointer { advances in
+                        breakFlags.withUnsafeBufferPointer { breakFlags in
+                            breaks.withUnsafeBufferPointer { breaks in
+                                // Inlined twice, so that text held byte by byte (one byte a grapheme,
+                                // so no soft hyphen) runs a loop that tests neither per unit (bench:
+                                // paragraphFitPerShape).
+                                @inline(__always) func writeUnits(
+                                    mayHaveSoftHyphens: Bool, rangeOf: (Int) -> Range<Int>
+                                ) {
+                                    for index in 0..<count {
+                                        let range = rangeOf(index)
+                                        let isSoftHyphenBreak =
+                                            mayHaveSoftHyphens && breaks[index] == .allowed
+                                            && Self.isSoftHyphen(range, in: text)
+                                        if isSoftHyphenBreak && hyphen == nil {
+                                            hyphen = hyphenAdvance(for: paragraph)
+                                        }
+                                        (unitBase + index).initialize(
+                                            to: TextUnit(
+                                                range: range, advance: advances[index], isWhitespace: isWhitespace[index],
+                                                breakAfter: breaks[index],
+                                                unsafeToBreakAfter: index + 1 < count && UnitBreakFlags.isUnsafeBefore(breakFlags[index + 1]),
+                                                isSoftHyphenBreak: isSoftHyphenBreak))
                                     }
-                                    units.append(
-                                        TextUnit(
-                                            range: range, advance: advances[index], isWhitespace: isWhitespace[index],
-                                            breakAfter: breaks[index],
-                                            unsafeToBreakAfter: index + 1 < count && UnitBreakFlags.isUnsafeBefore(breakFlags[index + 1]),
-                                            isSoftHyphenBreak: isSoftHyphenBreak))
                                 }
-                            }
-                            if byteByByte {
-                                appendUnits(mayHaveSoftHyphens: false) { $0..<($0 + 1) }
-                            } else {
-                                appendUnits(mayHaveSoftHyphens: mayHaveSoftHyphens) { index in
-                                    starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
+                                if byteByByte {
+                                    writeUnits(mayHaveSoftHyphens: false) { $0..<($0 + 1) }
+                                } else {
+                                    writeUnits(mayHaveSoftHyphens: mayHaveSoftHyphens) { index in
+                                        starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
+            initialized = count
         }
         let metrics = paragraph.lineMetrics()
         let finalUnits = units
