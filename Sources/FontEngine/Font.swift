@@ -33,6 +33,9 @@ public final class Font: @unchecked Sendable {
     public let unitLineMetrics: LineMetrics
     /// Short texts measured in this font (``FontStack/measureShortText(_:options:)``).
     let shortTexts = FontMemo<(text: String, options: ShapingOptions), ShortTextMeasurement>(capacity: 8)
+    /// Each glyph's outline bounds at this font's coordinates and scale, read once
+    /// (``glyphBounds(_:)``; bench: scaling.text.*.measurePerShape).
+    let boundsCache: GlyphBoundsCache
 
     /// Makes a font from a face at the given variation settings.
     ///
@@ -92,9 +95,11 @@ public final class Font: @unchecked Sendable {
         // the choice of width model (bench: singleLineFitPerShape).
         followsOpticalSize = !explicitAxes.contains("opsz") && coordinates.contains { $0.tag == "opsz" }
         unitLineMetrics = Self.readUnitLineMetrics(font)
+        boundsCache = GlyphBoundsCache(glyphCount: face.glyphCount)
     }
 
     deinit {
+        boundsCache.deallocate()
         hb_font_destroy(handle)
     }
 
@@ -169,10 +174,22 @@ public final class Font: @unchecked Sendable {
     }
 
     /// The glyph's outline bounds in font units, y up, at this font's coordinates; nil for a glyph
-    /// with no outline (a space). From `hb_font_get_glyph_extents` (glyf/CFF/CFF2 with variations).
+    /// with no outline (a space). ``uncachedGlyphBounds(_:in:)``'s, read once per glyph and kept
+    /// (``GlyphBoundsCache``): safe to call from any thread.
+    @inline(__always)
     package func glyphBounds(_ glyph: UInt32) -> GlyphBounds? {
+        boundsCache.bounds(of: glyph, in: handle)
+    }
+
+    /// ``glyphBounds(_:)`` read from HarfBuzz without the cache: the reference the cache is tested
+    /// against.
+    package func uncachedGlyphBounds(_ glyph: UInt32) -> GlyphBounds? { Self.uncachedGlyphBounds(glyph, in: handle) }
+
+    /// The glyph's outline bounds from `hb_font_get_glyph_extents` (glyf/CFF/CFF2 with variations)
+    /// of the HarfBuzz font `font`, in its scale's units, y up; nil when its extents are empty.
+    static func uncachedGlyphBounds(_ glyph: UInt32, in font: OpaquePointer) -> GlyphBounds? {
         var extents = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(handle, glyph, &extents) != 0,
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0,
             extents.width != 0 || extents.height != 0
         else { return nil }
         let xMin = Int(extents.x_bearing), yMax = Int(extents.y_bearing)

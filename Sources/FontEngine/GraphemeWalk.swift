@@ -14,25 +14,28 @@ extension String {
     /// `_CharacterRecognizer` is underscored: it carries no promise that a later toolchain keeps
     /// it. Built with `-DFONTFIT_PORTABLE_GRAPHEMES`, the walk is
     /// ``forEachGraphemeByCharacter(_:)``, which asks only public API.
+    ///
+    /// `start`, a UTF-8 offset where a cluster starts, is where the walk begins: the clusters
+    /// from there on are the whole text's.
     @inlinable
     package func forEachGrapheme(
-        _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
+        from start: Int = 0, _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
     ) {
         #if FONTFIT_PORTABLE_GRAPHEMES
-        forEachGraphemeByCharacter(body)
+        forEachGraphemeByCharacter(from: start, body)
         #else
-        forEachGraphemeRecognized(body)
+        forEachGraphemeRecognized(from: start, body)
         #endif
     }
 
-    /// The reference for ``forEachGrapheme(_:)``: the same clusters, found by `for character in
-    /// self`.
+    /// The reference for ``forEachGrapheme(from:_:)``: the same clusters, found by `for character
+    /// in self` (from `start`, a UTF-8 offset where a cluster starts).
     @inlinable
     package func forEachGraphemeByCharacter(
-        _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
+        from start: Int = 0, _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
     ) {
-        var offset = 0
-        for character in self {
+        var offset = start
+        for character in self[utf8.index(startIndex, offsetBy: start)...] {
             let scalars = character.unicodeScalars
             let width = character.utf8.count
             body(offset..<(offset + width), scalars.first!, scalars.count)
@@ -43,14 +46,14 @@ extension String {
     #if !FONTFIT_PORTABLE_GRAPHEMES
     @inlinable
     package func forEachGraphemeRecognized(
-        _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
+        from walkStart: Int = 0, _ body: (_ utf8: Range<Int>, _ first: Unicode.Scalar, _ scalarCount: Int) -> Void
     ) {
         withUTF8Bytes { bytes in
             var recognizer = Unicode._CharacterRecognizer()
             var recognizerIsCurrent = true
             var previous = Unicode.Scalar(UInt8(0)), previousIsLone = false
-            var start = 0, first = previous, scalarCount = 0
-            var offset = 0
+            var start = walkStart, first = previous, scalarCount = 0
+            var offset = walkStart
             while offset < bytes.count {
                 let (scalar, width) = Self.decodeScalar(bytes, at: offset)
                 let isLone = scalar.isLoneGraphemeScalar

@@ -49,7 +49,7 @@ enum Itemizer {
     static func itemize(_ text: String, fonts: FontStack, options: ShapingOptions, scan known: ASCIIScan? = nil) -> Result {
         var scan = known
         if let fast = asciiItems(text, fonts: fonts, options: options, scan: &scan) { return fast }
-        if var oneScript = oneScriptItems(text, fonts: fonts, options: options) {
+        if var oneScript = oneScriptItems(text, fonts: fonts, options: options, scan: scan) {
             oneScript.scan = scan
             return oneScript
         }
@@ -106,14 +106,41 @@ enum Itemizer {
     /// (bench: frenchParagraphFitPerShape).
     /// Nil when the text needs the general path, ``generalItems(_:fonts:options:)``, whose items it
     /// must give: the tests hold the two to the same items, in single fonts and fallback stacks.
-    static func oneScriptItems(_ text: String, fonts: FontStack, options: ShapingOptions) -> Result? {
+    ///
+    /// `scan`, what ``ASCIIScan`` reads of `text` (read here when nil), answers for its ASCII
+    /// bytes: a Latin letter among them makes Latin the text's script, and without a hard break
+    /// they are skipped eight at a time, so that only the characters beyond ASCII are decoded.
+    static func oneScriptItems(_ text: String, fonts: FontStack, options: ShapingOptions, scan known: ASCIIScan? = nil) -> Result? {
         guard options.direction != .rightToLeft, fonts.count == 1 else { return nil }
         let functions = hb_unicode_funcs_get_default()
         return text.withUTF8Bytes { bytes -> Result? in
+            let scan = known ?? ASCIIScan(bytes)
             var paragraphs: [Range<Int>] = []
-            var ownScript: UInt32?
+            // Which script comes first does not matter: a second one sends the text to the
+            // general path wherever it is.
+            var ownScript: UInt32? = scan.hasLetter ? HB_SCRIPT_LATIN.rawValue : nil
             var start = 0, offset = 0
+            let highBits: UInt64 = 0x8080_8080_8080_8080
             while offset < bytes.count {
+                let byte = bytes[offset]
+                if byte < 0x80 {
+                    if scan.hasHardBreak && (0x0A...0x0D).contains(byte) {
+                        if start < offset { paragraphs.append(start..<offset) }
+                        start = offset + 1
+                        offset += 1
+                        continue
+                    }
+                    offset += 1
+                    // ASCII other than a hard break is common or Latin, read from the scan.
+                    if !scan.hasHardBreak, let base = UnsafeRawPointer(bytes.baseAddress) {
+                        while offset + 8 <= bytes.count,
+                            base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & highBits == 0
+                        {
+                            offset += 8
+                        }
+                    }
+                    continue
+                }
                 let (scalar, width) = String.decodeScalar(bytes, at: offset)
                 if scalar.isNewlineCharacter {
                     if start < offset { paragraphs.append(start..<offset) }

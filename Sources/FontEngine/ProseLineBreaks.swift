@@ -159,53 +159,82 @@ enum ProseLineBreaks {
             }
             // ASCII: the characters are the bytes.
             if isASCII { return breaks(count: bytes.count, classOf: { ascii[Int(bytes[$0])] }, offset: { $0 }) }
-            // Otherwise each character's class, and the byte offset where it ends. Every character
-            // handled above ASCII takes two or three bytes; anything else, or malformed UTF-8, is
-            // left to ICU.
-            var classes: [UInt8] = []
-            var ends: [Int] = []
-            classes.reserveCapacity(bytes.count)
-            ends.reserveCapacity(bytes.count)
-            var offset = 0
-            while offset < bytes.count {
-                let lead = UInt32(bytes[offset])
-                @inline(__always) func continuation(_ index: Int) -> UInt32? {
-                    index < bytes.count && bytes[index] & 0xC0 == 0x80 ? UInt32(bytes[index] & 0x3F) : nil
-                }
-                var kind: UInt8
-                if lead < 0x80 {
-                    kind = ascii[Int(lead)]
-                    offset += 1
-                } else if lead & 0xE0 == 0xC0, let second = continuation(offset + 1) {
-                    let value = (lead & 0x1F) << 6 | second
-                    kind = value >= 0x80 ? classOf(value) : 0  // not an overlong ASCII
-                    offset += 2
-                } else if lead & 0xF0 == 0xE0, let second = continuation(offset + 1), let third = continuation(offset + 2) {
-                    let value = (lead & 0x0F) << 12 | second << 6 | third
-                    kind = value >= 0x800 ? classOf(value) : 0  // not an overlong form
-                    offset += 3
-                } else {
-                    return nil
-                }
-                guard kind != 0 else { return nil }
-                if kind == Class.combiningMark {
-                    // UAX #14 LB9: a mark belongs to the character before it, which keeps its class,
-                    // unless that is a space or a line feed; LB10: then, or first, it is a letter.
-                    if let base = classes.last, base != Class.space, base != Class.lineFeed {
-                        ends[ends.count - 1] = offset
-                        continue
-                    }
-                    kind = Class.letter
-                }
-                classes.append(kind)
-                ends.append(offset)
-            }
-            return classes.withUnsafeBufferPointer { classes in
-                ends.withUnsafeBufferPointer { ends in
-                    breaks(count: classes.count, classOf: { classes[$0] }, offset: { ends[$0 - 1] })
-                }
+            return opportunitiesBeyondASCII(bytes, ascii: ascii)
+        }
+    }
+
+    /// ``opportunities(_:)`` of text beyond ASCII: each character's class, and the byte offset
+    /// where it ends, then the pairs. Apart from the ASCII path, which it would otherwise change
+    /// (bench: paragraphFitPerShape).
+    @inline(never)
+    private static func opportunitiesBeyondASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>
+    ) -> [LineBreakOpportunity]? {
+        guard let (classes, ends, count) = classesBeyondASCII(bytes, ascii: ascii) else { return nil }
+        return classes.withUnsafeBufferPointer { classes in
+            ends.withUnsafeBufferPointer { ends in
+                breaks(count: count, classOf: { classes[$0] }, offset: { ends[$0 - 1] })
             }
         }
+    }
+
+    /// The class of each character of `bytes`, text beyond ASCII, and the byte offset where it
+    /// ends, in arrays of one slot a byte of which the first `count` are written; nil when a
+    /// character is not handled here. Every character handled above ASCII takes two or three bytes;
+    /// anything else, or malformed UTF-8, is left to ICU. Written in place: an append per character
+    /// cost as much as the rest of the decoding (bench: frenchParagraphFitPerShape).
+    private static func classesBeyondASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>
+    ) -> (classes: [UInt8], ends: [Int], count: Int)? {
+        var classes = [UInt8](filledWith: 0, count: bytes.count)
+        var ends = [Int](filledWith: 0, count: bytes.count)
+        let count = classes.withUnsafeMutableBufferPointer { classes -> Int? in
+            ends.withUnsafeMutableBufferPointer { ends -> Int? in
+                let (classes, ends) = (classes, ends)
+                var count = 0
+                var offset = 0
+                while offset < bytes.count {
+                    let lead = UInt32(bytes[offset])
+                    @inline(__always) func continuation(_ index: Int) -> UInt32? {
+                        index < bytes.count && bytes[index] & 0xC0 == 0x80 ? UInt32(bytes[index] & 0x3F) : nil
+                    }
+                    var kind: UInt8
+                    if lead < 0x80 {
+                        kind = ascii[Int(lead)]
+                        offset += 1
+                    } else if lead & 0xE0 == 0xC0, let second = continuation(offset + 1) {
+                        let value = (lead & 0x1F) << 6 | second
+                        kind = value >= 0x80 ? classOf(value) : 0  // not an overlong ASCII
+                        offset += 2
+                    } else if lead & 0xF0 == 0xE0, let second = continuation(offset + 1),
+                        let third = continuation(offset + 2)
+                    {
+                        let value = (lead & 0x0F) << 12 | second << 6 | third
+                        kind = value >= 0x800 ? classOf(value) : 0  // not an overlong form
+                        offset += 3
+                    } else {
+                        return nil
+                    }
+                    guard kind != 0 else { return nil }
+                    if kind == Class.combiningMark {
+                        // UAX #14 LB9: a mark belongs to the character before it, which keeps
+                        // its class, unless that is a space or a line feed; LB10: then, or
+                        // first, it is a letter.
+                        if count > 0, classes[count - 1] != Class.space, classes[count - 1] != Class.lineFeed {
+                            ends[count - 1] = offset
+                            continue
+                        }
+                        kind = Class.letter
+                    }
+                    classes[count] = kind
+                    ends[count] = offset
+                    count += 1
+                }
+                return count
+            }
+        }
+        guard let count else { return nil }
+        return (classes, ends, count)
     }
 
     /// The opportunities of `count` characters of which `classOf` gives the classes; a break before

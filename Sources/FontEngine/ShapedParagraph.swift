@@ -394,8 +394,58 @@ package struct ShapedParagraph: Sendable {
     }
 
     /// The union of the outline bounds of the glyphs in `range` (and the boxes of its images), in em
-    /// with y up, the pen starting at 0; nil when nothing has ink.
+    /// with y up, the pen starting at 0; nil when nothing has ink. ``walkedInkBounds(_:)``'s, to
+    /// the bit.
     package func inkBounds(_ range: Range<Int>? = nil) -> EmBounds? {
+        inkAndAdvance(range)?.ink ?? walkedInkBounds(range)
+    }
+
+    /// The ink (``inkBounds(_:)``) and the advance (what ``walk(_:_:)`` returns) of the glyphs in
+    /// `range` (all when nil), in one pass over the shaped runs: the walk's arithmetic, glyph by
+    /// glyph, without placing each glyph, and each glyph's bounds from its font's cache (bench:
+    /// scaling.text.*.measurePerShape). Nil, having done nothing, for text the walk must place
+    /// (inline images, vertical text, a hinted pen).
+    package func inkAndAdvance(_ range: Range<Int>?) -> (ink: EmBounds?, advance: Double)? {
+        guard imageAtOffset.isEmpty, hinting == nil, !isVertical else { return nil }
+        var xMin = Double.infinity, yMin = Double.infinity, xMax = -Double.infinity, yMax = -Double.infinity
+        var runStartX = 0.0
+        // A union started at infinities is the union started at the first glyph's bounds: Swift's
+        // min(a, b) is b < a ? b : a, as EmBounds.union takes it.
+        func addRun(_ runIndex: Int) {
+            let run = runs[runIndex]
+            let font = fonts[run.fontIndex]
+            let unitsPerEm = Double(font.face.unitsPerEm)
+            let whole = range.map { run.range.lowerBound >= $0.lowerBound && run.range.upperBound <= $0.upperBound } ?? true
+            var unitsX = 0, unitsY = 0
+            for glyph in run.glyphs where whole || range.unsafelyUnwrapped.contains(glyph.cluster) {
+                if let bounds = font.glyphBounds(glyph.glyphID) {
+                    // The walk's pen and glyph origin (its run starts at y 0, with no images).
+                    let penX = runStartX + Double(unitsX) / unitsPerEm
+                    let penY = Double(unitsY) / unitsPerEm
+                    let x = penX + Double(glyph.xOffset) / unitsPerEm, y = penY + Double(glyph.yOffset) / unitsPerEm
+                    xMin = min(xMin, x + Double(bounds.xMin) / unitsPerEm)
+                    yMin = min(yMin, y + Double(bounds.yMin) / unitsPerEm)
+                    xMax = max(xMax, x + Double(bounds.xMax) / unitsPerEm)
+                    yMax = max(yMax, y + Double(bounds.yMax) / unitsPerEm)
+                }
+                unitsX += Int(glyph.xAdvance)
+                unitsY += Int(glyph.yAdvance)
+            }
+            runStartX += Double(unitsX) / unitsPerEm
+        }
+        if runs.count == 1 {
+            addRun(0)
+        } else {
+            for runIndex in visualRunOrder(in: range) { addRun(runIndex) }
+        }
+        // Each glyph's xMin ≤ xMax: the union is empty only when no glyph had ink.
+        let ink = xMin <= xMax ? EmBounds(xMin: xMin, yMin: yMin, xMax: xMax, yMax: yMax) : nil
+        return (ink, runStartX)
+    }
+
+    /// ``inkBounds(_:)`` through ``walk(_:_:)``, a placed glyph at a time: the reference the pass
+    /// over the shaped runs is tested against, and the way for text the walk must place.
+    package func walkedInkBounds(_ range: Range<Int>? = nil) -> EmBounds? {
         var union: EmBounds?
         walk(range) { placed in
             guard let bounds = self.inkBounds(of: placed) else { return }

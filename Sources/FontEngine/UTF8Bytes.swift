@@ -12,7 +12,7 @@ extension String {
 
     /// The scalar whose UTF-8 form starts at `offset` of a string's (valid) bytes, and its width.
     @inlinable @inline(__always)
-    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+    package static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(bytes[offset])
         @inline(__always) func continuation(_ index: Int) -> UInt32 { UInt32(bytes[offset + index] & 0x3F) }
         let value: UInt32, width: Int

@@ -64,50 +64,54 @@ struct MeasuredTextBuilder {
         // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
         let mayHaveSoftHyphens = count != text.utf8.count
         let byteByByte = graphemes.isByteByByte
-        var units: [TextUnit] = []
-        units.reserveCapacity(count)
         // Shaped only when the text has a soft hyphen a line may break at.
         var hyphen: Double?
-        // Read through buffers, not indexed arrays: this loop runs once per grapheme of every fit
-        // (bench: paragraphFitSplit.tablesPerShape).
-        graphemes.starts.withUnsafeBufferPointer { starts in
-            graphemes.isWhitespace.withUnsafeBufferPointer { isWhitespace in
-                advances.withUnsafeBufferPointer { advances in
-                    breakFlags.withUnsafeBufferPointer { breakFlags in
-                        breaks.withUnsafeBufferPointer { breaks in
-                            // Inlined twice, so that text held byte by byte (one byte a grapheme,
-                            // so no soft hyphen) runs a loop that tests neither per unit (bench:
-                            // paragraphFitPerShape).
-                            @inline(__always) func appendUnits(
-                                mayHaveSoftHyphens: Bool, rangeOf: (Int) -> Range<Int>
-                            ) {
-                                for index in 0..<count {
-                                    let range = rangeOf(index)
-                                    let isSoftHyphenBreak =
-                                        mayHaveSoftHyphens && breaks[index] == .allowed
-                                        && Self.isSoftHyphen(range, in: text)
-                                    if isSoftHyphenBreak && hyphen == nil {
-                                        hyphen = hyphenAdvance(for: paragraph)
+        // Read through buffers, not indexed arrays, and each unit written in place rather than
+        // appended (a capacity check per unit): this loop runs once per grapheme of every fit
+        // (bench: paragraphFitSplit.tablesPerShape, frenchParagraphFitPerShape).
+        let units = [TextUnit](unsafeUninitializedCapacity: count) { units, initialized in
+            guard count > 0 else { return }
+            let unitBase = units.baseAddress.unsafelyUnwrapped
+            graphemes.starts.withUnsafeBufferPointer { starts in
+                graphemes.isWhitespace.withUnsafeBufferPointer { isWhitespace in
+                    advances.withUnsafeBufferPointer { advances in
+                        breakFlags.withUnsafeBufferPointer { breakFlags in
+                            breaks.withUnsafeBufferPointer { breaks in
+                                // Inlined twice, so that text held byte by byte (one byte a grapheme,
+                                // so no soft hyphen) runs a loop that tests neither per unit (bench:
+                                // paragraphFitPerShape).
+                                @inline(__always) func writeUnits(
+                                    mayHaveSoftHyphens: Bool, rangeOf: (Int) -> Range<Int>
+                                ) {
+                                    for index in 0..<count {
+                                        let range = rangeOf(index)
+                                        let isSoftHyphenBreak =
+                                            mayHaveSoftHyphens && breaks[index] == .allowed
+                                            && Self.isSoftHyphen(range, in: text)
+                                        if isSoftHyphenBreak && hyphen == nil {
+                                            hyphen = hyphenAdvance(for: paragraph)
+                                        }
+                                        (unitBase + index).initialize(
+                                            to: TextUnit(
+                                                range: range, advance: advances[index], isWhitespace: isWhitespace[index],
+                                                breakAfter: breaks[index],
+                                                unsafeToBreakAfter: index + 1 < count && UnitBreakFlags.isUnsafeBefore(breakFlags[index + 1]),
+                                                isSoftHyphenBreak: isSoftHyphenBreak))
                                     }
-                                    units.append(
-                                        TextUnit(
-                                            range: range, advance: advances[index], isWhitespace: isWhitespace[index],
-                                            breakAfter: breaks[index],
-                                            unsafeToBreakAfter: index + 1 < count && UnitBreakFlags.isUnsafeBefore(breakFlags[index + 1]),
-                                            isSoftHyphenBreak: isSoftHyphenBreak))
                                 }
-                            }
-                            if byteByByte {
-                                appendUnits(mayHaveSoftHyphens: false) { $0..<($0 + 1) }
-                            } else {
-                                appendUnits(mayHaveSoftHyphens: mayHaveSoftHyphens) { index in
-                                    starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
+                                if byteByByte {
+                                    writeUnits(mayHaveSoftHyphens: false) { $0..<($0 + 1) }
+                                } else {
+                                    writeUnits(mayHaveSoftHyphens: mayHaveSoftHyphens) { index in
+                                        starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
+            initialized = count
         }
         let metrics = paragraph.lineMetrics()
         let finalUnits = units
@@ -227,7 +231,51 @@ struct Graphemes {
                         // loaded once, not again for every cluster (a write through one inout
                         // buffer might have moved another; bench: frenchParagraphFitPerShape).
                         let (starts, isWhitespace, newlines, owner) = (starts, isWhitespace, newlines, owner)
-                        text.forEachGrapheme { utf8, first, _ in
+                        // Scalars that join no neighbour (`isLoneGraphemeScalar`: ASCII, Latin,
+                        // Greek, Cyrillic, general punctuation), each a cluster of its own, are
+                        // written as they are decoded, without the walk's rules. At the first
+                        // scalar that may join (or a CR, which joins an LF), the walk takes over
+                        // from the cluster before it, which that scalar may join: that cluster
+                        // starts at a boundary, a lone scalar (or nothing) before it
+                        // (bench: frenchParagraphFitPerShape).
+                        let resume = text.withUTF8Bytes { bytes -> Int in
+                            // Counted in a local, not in the captured `count`: a store per cluster.
+                            var written = 0
+                            defer { count = written }
+                            var offset = 0
+                            while offset < bytes.count {
+                                let byte = bytes[offset]
+                                let grapheme = Int32(truncatingIfNeeded: written)
+                                if byte < 0x80 && byte != 0x0D {
+                                    starts[written] = offset
+                                    isWhitespace[written] = byte == 0x20 || (0x09...0x0D).contains(byte)
+                                    newlines[written] = (0x0A...0x0D).contains(byte)
+                                    owner[offset] = grapheme
+                                    written += 1
+                                    offset += 1
+                                    continue
+                                }
+                                let (scalar, width) = String.decodeScalar(bytes, at: offset)
+                                guard scalar.isLoneGraphemeScalar && byte != 0x0D else {
+                                    if written == 0 { return 0 }
+                                    written -= 1
+                                    return starts[written]
+                                }
+                                starts[written] = offset
+                                isWhitespace[written] = scalar.isWhitespaceCharacter
+                                newlines[written] = scalar.isNewlineCharacter
+                                // Two to four bytes.
+                                owner[offset] = grapheme
+                                owner[offset + 1] = grapheme
+                                if width > 2 { owner[offset + 2] = grapheme }
+                                if width > 3 { owner[offset + 3] = grapheme }
+                                written += 1
+                                offset += width
+                            }
+                            return bytes.count
+                        }
+                        guard resume < byteCount else { return }
+                        text.forEachGrapheme(from: resume) { utf8, first, _ in
                             starts[count] = utf8.lowerBound
                             isWhitespace[count] = first.isWhitespaceCharacter
                             newlines[count] = first.isNewlineCharacter

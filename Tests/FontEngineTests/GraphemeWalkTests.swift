@@ -69,6 +69,32 @@ import FontFitTestSupport
         }
     }
 
+    /// A walk begun at a cluster's start finds the clusters the whole text's walk finds from there,
+    /// in both walks, on random texts of scalars that stand alone and ones that join.
+    @Test func aWalkFromAClusterStartFindsTheRestOfTheClusters() {
+        let pool: [Unicode.Scalar] = [
+            "a", " ", "é", "\u{2019}", "\u{AB}", "\u{A0}", "\r", "\n", "\u{301}", "\u{200D}", "\u{1F468}",
+            "\u{1F1EB}", "\u{1F1F7}", "\u{1100}", "\u{1161}", "\u{915}", "\u{94D}", "\u{600}", "\u{645}", "\u{64E}",
+        ]
+        var generator = SplitMix64(seed: 0x6EA9_0002)
+        for _ in 0..<1000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...16, using: &generator) {
+                text.unicodeScalars.append(pool.randomElement(using: &generator)!)
+            }
+            var whole: [Range<Int>] = []
+            text.forEachGraphemeByCharacter { utf8, _, _ in whole.append(utf8) }
+            for (index, cluster) in whole.enumerated() {
+                var recognized: [Range<Int>] = [], byCharacter: [Range<Int>] = []
+                text.forEachGrapheme(from: cluster.lowerBound) { utf8, _, _ in recognized.append(utf8) }
+                text.forEachGraphemeByCharacter(from: cluster.lowerBound) { utf8, _, _ in byCharacter.append(utf8) }
+                let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
+                #expect(recognized == Array(whole[index...]), "\(scalars) from \(cluster.lowerBound)")
+                #expect(byCharacter == Array(whole[index...]), "\(scalars) from \(cluster.lowerBound)")
+            }
+        }
+    }
+
     /// Every scalar the walk takes to stand alone joins neither a letter before or after it, nor
     /// itself, nor a Hangul vowel or final consonant after it: by the rules of UAX #29 nothing then
     /// joins two such scalars but CR LF.

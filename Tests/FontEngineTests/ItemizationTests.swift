@@ -122,6 +122,38 @@ import FontFitTestSupport
         #expect(Itemizer.oneScriptItems("abc", fonts: FontStack(font), options: ShapingOptions(direction: .rightToLeft)) == nil)
     }
 
+    /// Long runs of ASCII between characters beyond it, with and without hard breaks: the one-pass
+    /// path, reading the ASCII from the scan (and skipping it a word at a time), gives the general
+    /// path's items.
+    @Test func oneScriptTextReadsItsASCIIFromTheScan() throws {
+        let font = try PiecewiseShapingTests.font("DejaVuSans.ttf")
+        let ascii: [Unicode.Scalar] = ["a", "Z", " ", "1", ".", "(", ")", "\n", "\r", "\u{B}", "-"]
+        let beyond: [Unicode.Scalar] = ["é", "ß", "\u{A0}", "\u{2019}", "«", "\u{85}", "\u{2028}", "Ж", "\u{301}", "\u{5D0}"]
+        let seed: UInt64 = 0x17E3_0003
+        var generator = SplitMix64(seed: seed)
+        var taken = 0
+        for round in 0..<2000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...80, using: &generator) {
+                let pool = Int.random(in: 0..<12, using: &generator) == 0 ? beyond : ascii
+                var scalar = pool.randomElement(using: &generator)!
+                // Half the texts without hard breaks: their ASCII is skipped a word at a time.
+                if round % 2 == 0 && ["\n", "\r", "\u{B}"].contains(scalar) { scalar = " " }
+                text.unicodeScalars.append(scalar)
+            }
+            var copy = text
+            let scan = copy.withUTF8 { ASCIIScan($0) }
+            let general = Itemizer.generalItems(text, fonts: FontStack(font), options: ShapingOptions())
+            let context = "\(text.debugDescription), seed 0x\(String(seed, radix: 16)) round \(round)"
+            let fast = Itemizer.oneScriptItems(text, fonts: FontStack(font), options: ShapingOptions(), scan: scan)
+            #expect((fast == nil) == (Itemizer.oneScriptItems(text, fonts: FontStack(font), options: ShapingOptions()) == nil), "\(context)")
+            guard let fast else { continue }
+            taken += 1
+            #expect(Array(fast.items) == Array(general.items), "\(context)")
+        }
+        #expect(taken > 1000, "taken \(taken)")
+    }
+
     /// The fast paths against their reference, ``Itemizer/generalItems(_:fonts:options:)``, which
     /// `itemize` falls to when neither takes the text: random texts in one script or two (Latin,
     /// Cyrillic, Greek, Thai, Devanagari, kana, Han) with common and inherited characters, emoji,

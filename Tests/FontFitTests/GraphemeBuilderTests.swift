@@ -85,4 +85,28 @@ import FontFitTestSupport
         }
         #expect(built.lines > 3000 && built.byteByByte > 1500, "\(built)")
     }
+
+    /// Text beyond ASCII whose scalars mostly stand alone (Latin, Cyrillic, punctuation), with now
+    /// and then one that joins its neighbour or a CR: the general builder writes lone scalars as
+    /// it decodes them and hands over to the grapheme walk at the first that may join, anywhere in
+    /// the text.
+    @Test func loneScalarsHandOverToTheWalkAnywhere() {
+        let lone = ["a", "Z", " ", ".", "é", "à", "\u{2019}", "\u{AB}", "\u{BB}", "\u{A0}", "\u{416}", "\u{85}", "\n", "\t"]
+        let joining = ["\u{301}", "\r", "\r\n", "\u{200D}", "👍🏽", "🇫🇷", "\u{AD}", "\u{600}", "日", "\u{1100}\u{1161}", "\u{915}\u{94D}"]
+        let seed: UInt64 = 0x64A9_0002
+        var generator = SplitMix64(seed: seed)
+        for round in 0..<3000 {
+            let text = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                Int.random(in: 0..<20, using: &generator) == 0
+                    ? joining.randomElement(using: &generator)! : lone.randomElement(using: &generator)!
+            }.joined()
+            var notASCII = Self.scan(text)
+            notASCII.isASCII = false
+            let table = Self.table(Graphemes(text, scan: notASCII))
+            let reference = Self.table(Graphemes(byCharacter: text))
+            let context = "\(text.debugDescription), seed 0x\(String(seed, radix: 16)) round \(round)"
+            #expect(table.rows == reference.rows, "\(context)")
+            #expect(table.owners == reference.owners, "\(context)")
+        }
+    }
 }
