@@ -127,7 +127,7 @@ package struct Checker: Sendable {
     /// The pseudo-locales checked besides the catalogs' own (`--pseudo`; the spec's `pseudoLocales`).
     package var pseudoLocales: [PseudoLocale]
     /// Text scales for every label, in place of the spec's `textScales` (`--text-scale`).
-    package var textScales: [Double]?
+    package var textScales: [TextScale]?
     /// The font scaling of every label, in place of the spec's `fontScaling` (`--font-scaling`).
     package var fontScaling: FontScaling?
 
@@ -170,7 +170,7 @@ package struct Checker: Sendable {
         var rule: Int?
         var locale: String
         var limit: SizeLimit?
-        var textScale: Double
+        var textScale: TextScale
     }
 
     /// A font stack at a set of variation values: what is loaded once per run.
@@ -220,7 +220,7 @@ package struct Checker: Sendable {
         var jobs: [Job] = []
         var jobIndex: [JobKey: Int] = [:]
         var labels: [LabelKey: (Int, ResolvedSettings)] = [:]
-        func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: Double) -> (Int, ResolvedSettings) {
+        func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: TextScale) -> (Int, ResolvedSettings) {
             let key = LabelKey(rule: rule, locale: locale, limit: limit, textScale: textScale)
             if let known = labels[key] { return known }
             let resolved = (
@@ -230,7 +230,7 @@ package struct Checker: Sendable {
             labels[key] = resolved
             return resolved
         }
-        func job(text: String, locale: String, rule: Int?, limit: SizeLimit?, textScale: Double) -> (Int, ResolvedSettings) {
+        func job(text: String, locale: String, rule: Int?, limit: SizeLimit?, textScale: TextScale) -> (Int, ResolvedSettings) {
             let (id, settings) = label(rule: rule, locale: locale, limit: limit, textScale: textScale)
             let key = JobKey(text: text, label: id)
             if let index = jobIndex[key] { return (index, settings) }
@@ -331,7 +331,7 @@ package struct Checker: Sendable {
         var rule: Int?
         var text: String
         var sourceText: String?
-        var textScale: Double
+        var textScale: TextScale
     }
 
     /// The source-language strings again in each pseudo-locale, to be transformed when their
@@ -356,7 +356,7 @@ package struct Checker: Sendable {
     }
 
     /// The label's own size alone: one array for every string of a run without text scales.
-    static let unscaled: [Double] = [1]
+    static let unscaled: [TextScale] = [.unscaled]
 
     /// Whether any label sets `textScales`, or the command line does: if not, every check is at 1.
     var checksTextScales: Bool {
@@ -375,7 +375,7 @@ package struct Checker: Sendable {
         var lastRule: (catalog: String, context: String, key: String, rule: Int?)?
         // Scales depend on the rule and the locale only, which change seldom from one string to the next.
         let scaled = checksTextScales
-        var lastScales: (rule: Int?, locale: String, scales: [Double])?
+        var lastScales: (rule: Int?, locale: String, scales: [TextScale])?
         // Keys compared by bytes, as rules match them: `==` takes canonically equivalent keys for one.
         func same(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
         var expanded: [Expanded] = []
@@ -408,7 +408,7 @@ package struct Checker: Sendable {
                 var source: String??
                 for scale in scales {
                     var parts = string.branch + expansion.branch
-                    if let part = FontScaling.branchPart(scale) { parts.append(part) }
+                    if let part = scale.branchPart { parts.append(part) }
                     let branch = parts.joined(separator: ",")
                     if let shard, !shard.contains([string.catalog, string.locale, string.context, string.key, branch]) {
                         continue

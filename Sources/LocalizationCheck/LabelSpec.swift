@@ -55,8 +55,9 @@ package struct LabelSettings: Sendable, Hashable {
     package var truncation: TruncationMode?
     package var allowTruncation: Bool?
     package var failOnMissingGlyphs: Bool?
-    package var textScales: [Double]?
+    package var textScales: [TextScale]?
     package var fontScaling: FontScaling?
+    package var textStyle: AppleTextStyle?
 
     package init() {}
 
@@ -77,6 +78,7 @@ package struct LabelSettings: Sendable, Hashable {
         if let fail = other.failOnMissingGlyphs { result.failOnMissingGlyphs = fail }
         if let scales = other.textScales { result.textScales = scales }
         if let scaling = other.fontScaling { result.fontScaling = scaling }
+        if let style = other.textStyle { result.textStyle = style }
         return result
     }
 }
@@ -98,9 +100,11 @@ package struct ResolvedSettings: Sendable, Hashable {
     /// A catalog length limit (characters), recorded only.
     package var lengthLimit: Int?
     /// The text scales the label is checked at; `size` is already scaled by `textScale`, one of them.
-    package var textScales: [Double]
+    package var textScales: [TextScale]
     package var fontScaling: FontScaling
-    package var textScale: Double
+    /// The Apple text style whose Dynamic Type sizes the label follows (body when the spec names none).
+    package var textStyle: AppleTextStyle
+    package var textScale: TextScale
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -170,8 +174,8 @@ package struct LabelSpec: Sendable {
     static let fallback: ResolvedSettings = ResolvedSettings(
         font: FontStackReference(fonts: [FontReference(file: BundledFont.source)]), size: 17, minimumScaleFactor: 1,
         frame: FrameSize(), lineLimit: nil, features: [], variations: [:], lineSpacing: 0, bounds: .lineBox,
-        truncation: .tail, allowTruncation: false, failOnMissingGlyphs: true, lengthLimit: nil, textScales: [1],
-        fontScaling: .linear, textScale: 1)
+        truncation: .tail, allowTruncation: false, failOnMissingGlyphs: true, lengthLimit: nil, textScales: [.unscaled],
+        fontScaling: .linear, textStyle: .body, textScale: .unscaled)
 
     package init(baseDirectory: String = ".") {
         self.baseDirectory = baseDirectory
@@ -213,7 +217,7 @@ package struct LabelSpec: Sendable {
     /// (its width, height and line count replace the frame's and the line limit); the size is the
     /// one `textScale` gives under the label's `fontScaling` (or `fontScaling`, given).
     package func resolve(
-        rule: Int?, locale: String, limit: SizeLimit?, textScale: Double = 1, fontScaling: FontScaling? = nil
+        rule: Int?, locale: String, limit: SizeLimit?, textScale: TextScale = .unscaled, fontScaling: FontScaling? = nil
     ) -> ResolvedSettings {
         var settings = defaults
         if let rule { settings = settings.overlaid(with: rules[rule].settings) }
@@ -229,9 +233,10 @@ package struct LabelSpec: Sendable {
         if let width = limit?.width { frame.width = width }
         if let height = limit?.height { frame.height = height }
         let scaling = fontScaling ?? settings.fontScaling ?? fallback.fontScaling
+        let style = settings.textStyle ?? fallback.textStyle
         let size = settings.size ?? fallback.size
         return ResolvedSettings(
-            font: settings.font ?? fallback.font, size: textScale == 1 ? size : scaling.size(size, scale: textScale),
+            font: settings.font ?? fallback.font, size: textScale.size(size, scaling: scaling, style: style),
             minimumScaleFactor: settings.minimumScaleFactor ?? fallback.minimumScaleFactor, frame: frame,
             lineLimit: limit?.lines ?? settings.lineLimit ?? fallback.lineLimit, features: settings.features ?? fallback.features,
             variations: settings.variations ?? fallback.variations,
@@ -240,7 +245,7 @@ package struct LabelSpec: Sendable {
             allowTruncation: settings.allowTruncation ?? fallback.allowTruncation,
             failOnMissingGlyphs: settings.failOnMissingGlyphs ?? fallback.failOnMissingGlyphs,
             lengthLimit: limit?.length, textScales: settings.textScales ?? fallback.textScales, fontScaling: scaling,
-            textScale: textScale)
+            textStyle: style, textScale: textScale)
     }
 }
 
@@ -253,7 +258,7 @@ private struct SpecReader {
 
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
-        "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling",
+        "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -476,16 +481,26 @@ private struct SpecReader {
             case "allowTruncation": settings.allowTruncation = try bool(value, name)
             case "failOnMissingGlyphs": settings.failOnMissingGlyphs = try bool(value, name)
             case "textScales":
-                var scales: [Double] = []
+                var scales: [TextScale] = []
                 for item in value.sequence ?? [value] {
-                    let scale = try number(item, name)
-                    guard scale > 0 else {
-                        throw fail("invalid \(name) '\(item.scalar?.string ?? "")': a scale must be greater than 0", item)
+                    let text = item.scalar?.string ?? ""
+                    guard let scale = TextScale(parsing: text) else {
+                        throw fail(
+                            "invalid \(name) '\(text)': expected a scale greater than 0 (1.3) or a Dynamic Type size (xSmall … xxxLarge, accessibility1 … accessibility5)",
+                            item)
                     }
                     if !scales.contains(scale) { scales.append(scale) }
                 }
                 guard !scales.isEmpty else { throw fail("\(name) must list at least one scale, e.g. [1, 1.3, 2]", value) }
                 settings.textScales = scales
+            case "textStyle":
+                let text = try string(value, name)
+                guard let style = AppleTextStyle(name: text) else {
+                    throw fail(
+                        "invalid \(name) '\(text)': expected one of \(AppleTextStyle.allCases.map(\.rawValue).joined(separator: ", "))",
+                        value)
+                }
+                settings.textStyle = style
             case "fontScaling":
                 let text = try string(value, name)
                 guard let scaling = FontScaling(rawValue: text) else {

@@ -29,7 +29,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Check a deterministic share of the work: I/N, 1 ≤ I ≤ N.") var shard: String?
     @Option(help: "Also check the source strings pseudo-localized: accented (en-XA), expanded (en-XD) or mirrored (ar-XB); repeat or separate with commas. Replaces the spec's pseudoLocales.")
     var pseudo: [String] = []
-    @Option(name: .customLong("text-scale"), help: "Check every label at these text scales (e.g. 1,1.3,2; repeat or separate with commas; 1 is the label's own size). Replaces the spec's textScales.")
+    @Option(name: .customLong("text-scale"), help: "Check every label at these text scales (e.g. 1,1.3,2, or Dynamic Type sizes: large,xxxLarge,accessibility3; repeat or separate with commas; 1 is the label's own size). Replaces the spec's textScales.")
     var textScale: [String] = []
     @Option(name: .customLong("font-scaling"), help: "How text scales grow sizes: linear, or android14 (Android 14's non-linear curve). Replaces the spec's fontScaling.")
     var fontScaling: String?
@@ -71,10 +71,11 @@ struct CheckCommand: ParsableCommand {
         }
         let scaleTexts = textScale.flatMap { $0.split(separator: ",").map(String.init) }
         if !scaleTexts.isEmpty {
-            var scales: [Double] = []
+            var scales: [TextScale] = []
             for text in scaleTexts {
-                guard let scale = Double(text.trimmingCharacters(in: .whitespaces)), scale.isFinite, scale > 0 else {
-                    throw CLIError.usage("invalid --text-scale '\(text)': expected a number greater than 0, e.g. 1.3")
+                guard let scale = TextScale(parsing: text.trimmingCharacters(in: .whitespaces)) else {
+                    throw CLIError.usage(
+                        "invalid --text-scale '\(text)': expected a number greater than 0 (1.3) or a Dynamic Type size (xxxLarge, accessibility3)")
                 }
                 if !scales.contains(scale) { scales.append(scale) }
             }

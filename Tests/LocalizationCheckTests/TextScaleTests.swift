@@ -93,7 +93,7 @@ import Testing
                 let other = try #require(byIdentity[identity], "\(identity)")
                 var expected = check.settings
                 expected.size *= scale
-                expected.textScale = scale
+                expected.textScale = .factor(scale)
                 #expect(other.settings == expected)
                 #expect(other.measurement.size <= expected.size)
                 if other.measurement.verdict.rank > check.measurement.verdict.rank { grew += 1 }
@@ -106,5 +106,43 @@ import Testing
         let fromSpec = try await Checker(spec: withKey).run(catalogs: Self.catalogs).checks
         #expect(fromSpec.map(\.identity) == scaled.map(\.identity))
         #expect(fromSpec.map(\.measurement.size) == scaled.map(\.measurement.size))
+    }
+
+    /// Apple's Dynamic Type: a label following a text style is checked at its sizes, scaled as
+    /// UIFontMetrics scales a custom size (in proportion to the style's size at `large`); at the
+    /// style's own size, exactly the HIG's table.
+    @Test func dynamicTypeSizesFollowTheTextStyle() throws {
+        #expect(TextScale(parsing: "AX3") == .dynamicType(.accessibility3))
+        #expect(TextScale(parsing: "xxxLarge") == .dynamicType(.xxxLarge))
+        #expect(TextScale(parsing: "1.5") == .factor(1.5))
+        #expect(TextScale(parsing: "huge") == nil && TextScale(parsing: "0") == nil)
+        #expect(TextScale.dynamicType(.large).branchPart == nil)
+        #expect(TextScale.dynamicType(.accessibility2).branchPart == "dynamicType=accessibility2")
+        // Body at its own 17 pt is the table; a 34 pt label in the body style doubles it.
+        let body = AppleTextStyle.body
+        #expect(TextScale.dynamicType(.xxxLarge).size(17, scaling: .linear, style: body) == 23)
+        #expect(TextScale.dynamicType(.accessibility5).size(17, scaling: .linear, style: body) == 53)
+        #expect(TextScale.dynamicType(.xSmall).size(34, scaling: .linear, style: body) == 28)
+        #expect(TextScale.dynamicType(.accessibility1).size(11, scaling: .linear, style: .caption2) == 20)
+        // Every style grows with the size and sits at its default at `large`.
+        for style in AppleTextStyle.allCases {
+            let sizes = DynamicTypeSize.allCases.map(style.size(at:))
+            #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 }, "\(style)")
+        }
+        #expect(AppleTextStyle.allCases.map { $0.size(at: .large) } == [34, 28, 22, 20, 17, 17, 16, 15, 13, 12, 11])
+
+        let spec = try LabelSpec.parse(
+            """
+            version: 1
+            defaults: {size: 17, frame: 120x44, textStyle: body, textScales: [large, xxxLarge, AX3]}
+            rules:
+              - {name: caption, keys: ["caption_*"], size: 12, textStyle: caption}
+            """)
+        #expect(spec.resolve(rule: nil, locale: "de", limit: nil, textScale: .dynamicType(.accessibility3)).size == 40)
+        #expect(spec.resolve(rule: 0, locale: "de", limit: nil, textScale: .dynamicType(.accessibility3)).size == 32)
+        #expect(spec.resolve(rule: 0, locale: "de", limit: nil).textScales == [.dynamicType(.large), .dynamicType(.xxxLarge), .dynamicType(.accessibility3)])
+        #expect(throws: SpecError.self) {
+            try LabelSpec.parse("version: 1\ndefaults: {textStyle: enormous}\n")
+        }
     }
 }
