@@ -161,8 +161,8 @@ struct Benchmarks {
         record.append(("peers", try peers.record(fontfitFit: paragraphFit)))
         record.append(("scaling", try Scaling(font: font, paragraph: paragraph).record()))
         if Timing.countsCalls {
-            // The French paragraph's shaping and fit as counted bodies (the last two), for
-            // instruction counts of frenchParagraphFitPerShape; timed, its ratio is paired above.
+            // The French paragraph's shaping and fit as counted bodies (the last two), for callgrind
+            // (bench: frenchParagraphFitPerShape); timed, its ratio is paired above.
             _ = time { font.shapedGlyphCount(frenchParagraph) }
             _ = try time {
                 try fonts.fit(frenchParagraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
