@@ -49,6 +49,8 @@ public struct LineMeasurement: Sendable {
     /// measurement draws these glyphs.
     package let paragraph: ShapedParagraph
 
+    /// The text measured.
+    public var text: String { paragraph.text }
     /// The runs the text was itemized into (direction, bidi level, script, font), in text order.
     public var runs: [TextRun] { paragraph.runs }
     /// The fonts the text was measured in, primary first: with optical sizing, each instance at
@@ -208,5 +210,65 @@ extension LineMeasurement: CustomStringConvertible {
             parts.append("missing " + missing.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))
         }
         return "LineMeasurement(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// Text of one or more lines measured at a size: the text cut at its hard line breaks, each line
+/// measured as ``FontStack/measure(_:size:options:images:opticalSizing:)`` measures a line (its own
+/// runs, its own line box from the fonts it uses, the primary font's always included), and the
+/// lines stacked top to bottom with no space between their boxes, as Pillow's `multiline_textbbox`
+/// and a browser's `white-space: pre` block stack them.
+public struct BlockMeasurement: Sendable {
+    /// The point size the lines were measured at.
+    public let size: Double
+    /// Each line, top to bottom; an empty line (two breaks in a row) has the primary font's box.
+    public let lines: [LineMeasurement]
+    /// The y of each line box's top, from the block's top (points, y down).
+    public let tops: [Double]
+
+    /// The widest line's width.
+    public var width: Double { lines.lazy.map(\.width).max() ?? 0 }
+    /// The line boxes' heights together.
+    public var height: Double { (tops.last ?? 0) + (lines.last?.metrics.lineHeight ?? 0) }
+
+    /// The y of line `index`'s baseline, from the block's top.
+    public func baseline(ofLine index: Int) -> Double { tops[index] + lines[index].metrics.ascent }
+}
+
+extension FontStack {
+    /// Measures `text` line by line at `size` points: each hard line break (LF, CR LF, CR, VT, FF,
+    /// NEL, LS, PS) ends a line, and a break at the very end ends the last line rather than
+    /// starting an empty one. The parameters are ``measure(_:size:options:images:opticalSizing:)``'s;
+    /// each U+FFFC stands for the next of `images`, across lines.
+    public func measureLines(
+        _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
+        opticalSizing: Bool = true
+    ) throws(FontFitError) -> BlockMeasurement {
+        try Font.checkSize(size)
+        if !images.isEmpty { try InlineImage.validate(images, in: text) }
+        let fonts = opticalSizing ? atOpticalSize(size) : self
+        let options = try options.validated()
+        var lines: [LineMeasurement] = []
+        var tops: [Double] = []
+        var top = 0.0
+        var nextImage = 0
+        for line in Self.hardLines(of: text) {
+            let placeholders = line.unicodeScalars.reduce(0) { $0 + ($1 == InlineImage.placeholder ? 1 : 0) }
+            let lineImages = Array(images.dropFirst(nextImage).prefix(placeholders))
+            nextImage += placeholders
+            let measured = ShapedParagraph(String(line), fonts: fonts, options: options, images: lineImages).measure(size: size)
+            tops.append(top)
+            top += measured.metrics.lineHeight
+            lines.append(measured)
+        }
+        return BlockMeasurement(size: size, lines: lines, tops: tops)
+    }
+
+    /// The text's lines: cut at every hard break (a CR LF is one), the break left out; a final
+    /// break ends the last line.
+    static func hardLines(of text: String) -> [Substring] {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 }

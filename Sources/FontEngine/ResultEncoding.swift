@@ -25,8 +25,9 @@ extension FontStack: Encodable {
 }
 
 extension LineMeasurement: Encodable {
-    private enum CodingKeys: String, CodingKey {
+    fileprivate enum CodingKeys: String, CodingKey {
         case size, unitsPerEm, width, ascent, descent, lineGap, lineHeight, ink, glyphCount, missing, advance
+        case text, y, baseline
     }
 
     /// The measurement as JSON: `size`, `unitsPerEm`, `width`, `ascent`, `descent`, `lineGap`,
@@ -34,6 +35,11 @@ extension LineMeasurement: Encodable {
     /// `missing` (U+XXXX) and `advance`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try encodeFields(into: &container)
+    }
+
+    /// The members, in order, into a container that may hold others before them (a block's line).
+    fileprivate func encodeFields(into container: inout KeyedEncodingContainer<CodingKeys>) throws {
         try container.encode(size, forKey: .size)
         try container.encode(unitsPerEm, forKey: .unitsPerEm)
         try container.encode(width, forKey: .width)
@@ -45,5 +51,27 @@ extension LineMeasurement: Encodable {
         try container.encode(glyphCount, forKey: .glyphCount)
         try container.encode(missing.map(\.codePointLabel), forKey: .missing)
         try container.encode(advance, forKey: .advance)
+    }
+}
+
+extension BlockMeasurement: Encodable {
+    private enum CodingKeys: String, CodingKey { case size, width, height, lines }
+
+    /// The block as JSON: `size`, `width` (the widest line), `height` (the line boxes together) and
+    /// `lines`, each line's `text`, `y` (its box's top) and `baseline`, then its measurement's
+    /// members.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        var list = container.nestedUnkeyedContainer(forKey: .lines)
+        for (index, line) in lines.enumerated() {
+            var member = list.nestedContainer(keyedBy: LineMeasurement.CodingKeys.self)
+            try member.encode(line.text, forKey: .text)
+            try member.encode(tops[index], forKey: .y)
+            try member.encode(baseline(ofLine: index), forKey: .baseline)
+            try line.encodeFields(into: &member)
+        }
     }
 }

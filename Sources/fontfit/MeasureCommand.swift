@@ -19,28 +19,33 @@ struct MeasureArguments: ParsableArguments {
         let text: String
         let fonts: FontStack
         let shaping: ShapingOptions
-        let measurement: LineMeasurement
+        /// The text as one line; nil when it has line breaks (then ``block`` has its lines).
+        let measurement: LineMeasurement?
+        let block: BlockMeasurement?
         let images: [InlineImage]
     }
 
     func measure() throws -> Measured {
         var text = try input.read()
         try checkSize(size, option: "--size")
-        if let lineBreak = text.firstIndex(where: \.isNewline) {
-            throw CLIError.usage(
-                "measure measures one line, and the text has a line break after \(text.unicodeScalars[..<lineBreak].count) characters: "
-                    + "use fit to lay out several lines")
-        }
         let images = try inlineImage.map(Self.parseImage)
         if !images.isEmpty {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
         }
         let fonts = try fontOptions.load(covering: [text])
         let shaping = try shaping.options(for: fonts.primary)
+        if text.contains(where: \.isNewline) {
+            let block = try fonts.measureLines(
+                text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize)
+            var missing: [Unicode.Scalar] = []
+            for line in block.lines { for scalar in line.missing where !missing.contains(scalar) { missing.append(scalar) } }
+            FontOptions.warnMissing(missing, in: fonts)
+            return Measured(text: text, fonts: fonts, shaping: shaping, measurement: nil, block: block, images: images)
+        }
         let measurement = try fonts.measure(
             text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize)
         FontOptions.warnMissing(measurement.missing, in: fonts)
-        return Measured(text: text, fonts: fonts, shaping: shaping, measurement: measurement, images: images)
+        return Measured(text: text, fonts: fonts, shaping: shaping, measurement: measurement, block: nil, images: images)
     }
 
     static func parseImage(_ text: String) throws -> InlineImage {
@@ -57,7 +62,7 @@ struct MeasureArguments: ParsableArguments {
 struct MeasureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
-        abstract: "Measure one line of text at a point size: advance width, line metrics, ink bounds.")
+        abstract: "Measure text at a point size: advance width, line metrics, ink bounds; each line of text with line breaks.")
 
     @OptionGroup var arguments: MeasureArguments
     @Flag(help: "Print one JSON object.") var json = false
@@ -71,13 +76,29 @@ struct MeasureCommand: ParsableCommand {
         }
     }
 
-    /// The library's encoding of the measurement, with the fonts, the runs and the images' boxes.
+    /// The library's encoding of the measurement, with the fonts, the runs and the images' boxes;
+    /// for text with line breaks, the block's, each line with its runs and images.
     static func json(_ measured: MeasureArguments.Measured) throws -> JSON {
-        guard case .object(var members) = try OrderedJSONEncoder.encode(measured.measurement) else { return .null }
-        members += [
-            ("fonts", try OrderedJSONEncoder.encode(measured.measurement.fonts)), ("runs", runsJSON(measured.measurement.runs)),
-        ]
-        if !measured.images.isEmpty { members.append(("images", try OrderedJSONEncoder.encode(measured.measurement.images))) }
+        guard let measurement = measured.measurement else { return try blockJSON(measured.block!, images: !measured.images.isEmpty) }
+        guard case .object(var members) = try OrderedJSONEncoder.encode(measurement) else { return .null }
+        members += [("fonts", try OrderedJSONEncoder.encode(measurement.fonts)), ("runs", runsJSON(measurement.runs))]
+        if !measured.images.isEmpty { members.append(("images", try OrderedJSONEncoder.encode(measurement.images))) }
+        return .object(members)
+    }
+
+    /// A block's encoding, each line with its runs (offsets into the line's text) and, when the
+    /// text has images, their boxes (in the line's box), then the fonts.
+    static func blockJSON(_ block: BlockMeasurement, images: Bool) throws -> JSON {
+        guard case .object(var members) = try OrderedJSONEncoder.encode(block),
+            let index = members.firstIndex(where: { $0.0 == "lines" }), case .array(let lines) = members[index].1
+        else { return .null }
+        members[index].1 = .array(try zip(lines, block.lines).map { json, line in
+            guard case .object(var fields) = json else { return json }
+            fields.append(("runs", runsJSON(line.runs)))
+            if images { fields.append(("images", try OrderedJSONEncoder.encode(line.images))) }
+            return .object(fields)
+        })
+        if let first = block.lines.first { members.append(("fonts", try OrderedJSONEncoder.encode(first.fonts))) }
         return .object(members)
     }
 
@@ -93,7 +114,7 @@ struct MeasureCommand: ParsableCommand {
     }
 
     static func printHuman(_ measured: MeasureArguments.Measured) {
-        let measurement = measured.measurement
+        guard let measurement = measured.measurement else { return printHuman(block: measured.block!, fonts: measured.fonts) }
         let metrics = measurement.metrics
         func pt(_ value: Double) -> String { formatted(value) + " pt" }
         var rows: [(String, String)] = []
@@ -115,8 +136,8 @@ struct MeasureCommand: ParsableCommand {
             ("glyphs", String(measurement.glyphCount)),
             ("missing", measurement.missing.isEmpty ? "none" : measurement.missing.map(\.codePointLabel).joined(separator: " ")),
         ]
-        if measured.measurement.runs.count > 1 {
-            for run in measured.measurement.runs {
+        if measurement.runs.count > 1 {
+            for run in measurement.runs {
                 rows.append(("run", "bytes \(run.range.lowerBound)..<\(run.range.upperBound)  \(run.direction.rawValue)  \(run.script ?? "Zyyy")  font \(run.fontIndex)"))
             }
         }
@@ -124,5 +145,26 @@ struct MeasureCommand: ParsableCommand {
             rows.append(("image \(index + 1)", "x \(formatted(image.x))  y \(formatted(image.y))  width \(formatted(image.width))  height \(formatted(image.height)) pt"))
         }
         printTable(rows)
+    }
+
+    /// The block's size, then a row per line: its box's top, baseline, width and height, and text.
+    static func printHuman(block: BlockMeasurement, fonts: FontStack) {
+        func pt(_ value: Double) -> String { formatted(value) + " pt" }
+        var rows: [(String, String)] = []
+        for (index, font) in fonts.fonts.enumerated() {
+            rows.append((index == 0 ? "font" : "fallback", "\(font.info.familyName) \(font.styleName) (\(font.face.source))"))
+        }
+        rows += [
+            ("size", pt(block.size)), ("width", pt(block.width) + " (the widest line)"),
+            ("height", pt(block.height) + " (\(block.lines.count) line boxes)"),
+        ]
+        let missing = block.lines.flatMap(\.missing).reduce(into: [Unicode.Scalar]()) { if !$0.contains($1) { $0.append($1) } }
+        rows.append(("missing", missing.isEmpty ? "none" : missing.map(\.codePointLabel).joined(separator: " ")))
+        printTable(rows)
+        print("lines")
+        for (index, line) in block.lines.enumerated() {
+            print("  y \(formatted(block.tops[index]).leftPadded(8))  baseline \(formatted(block.baseline(ofLine: index)).leftPadded(8))  "
+                + "width \(formatted(line.width).leftPadded(8))  height \(formatted(line.metrics.lineHeight).leftPadded(8))  \(line.text)")
+        }
     }
 }

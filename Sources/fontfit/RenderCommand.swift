@@ -77,7 +77,10 @@ struct RenderMeasure: ParsableCommand {
     func run() throws {
         // The paragraph `measure` measured: its fonts are at the size's opsz unless --no-optical-size.
         let measured = try arguments.measure()
-        try output.write(RenderScene.measurement(measured.measurement, style: output.renderStyle()))
+        guard let measurement = measured.measurement else {
+            throw CLIError.usage("render measure draws one line, and the text has a line break: use render fit to draw several lines")
+        }
+        try output.write(RenderScene.measurement(measurement, style: output.renderStyle()))
     }
 }
 

@@ -73,9 +73,29 @@ import Testing
         #expect(output.status == 65 && output.stderr.contains("WOFF2"))
     }
 
-    @Test func aLineBreakInMeasureIsAClearError() throws {
-        let output = try CLIRunner.run(["measure", "one\ntwo"])
-        #expect(output.status == 64 && output.stderr.contains("line break") && !output.stderr.contains(".build"))
+    /// Text with line breaks is measured line by line: each line as `measure` measures it alone, the
+    /// boxes stacked; `render measure`, which draws one line, says so.
+    @Test func measureGivesEachLineOfTextWithLineBreaks() throws {
+        let output = try CLIRunner.run(["measure", "one\r\ntwo lines\n", "--json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let block = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as! [String: Any]
+        let lines = block["lines"] as! [[String: Any]]
+        #expect(lines.map { $0["text"] as! String } == ["one", "two lines"], "CR LF is one break; a final break ends the last line")
+        var top = 0.0
+        for line in lines {
+            let alone = try JSONSerialization.jsonObject(
+                with: Data(try CLIRunner.run(["measure", line["text"] as! String, "--json"]).stdout.utf8)) as! [String: Any]
+            #expect(line["width"] as? Double == alone["width"] as? Double)
+            #expect(line["y"] as? Double == top)
+            #expect(line["baseline"] as? Double == top + (alone["ascent"] as! Double))
+            top += alone["lineHeight"] as! Double
+        }
+        #expect(block["height"] as? Double == top)
+        #expect(block["width"] as? Double == lines.map { $0["width"] as! Double }.max())
+        let human = try CLIRunner.run(["measure", "one\ntwo lines"])
+        #expect(human.stdout.contains("(2 line boxes)") && human.stdout.contains("two lines"))
+        let render = try CLIRunner.run(["render", "measure", "one\ntwo", "-o", "/dev/null"])
+        #expect(render.status == 64 && render.stderr.contains("line break") && !render.stderr.contains(".build"))
     }
 
     @Test func versionIsPrinted() throws {

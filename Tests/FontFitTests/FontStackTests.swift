@@ -127,4 +127,26 @@ extension String {
             }
         }
     }
+
+    /// Lines of text with line breaks: each measured as a line alone, its box from the fonts on it
+    /// (the primary's always), the boxes stacked; images follow their placeholders across lines.
+    @Test func measuredLinesHaveTheirOwnLineBoxes() throws {
+        let fonts = try FontStack([try loadFont("DejaVuSans.ttf"), try loadFont("NotoSansDevanagari-Regular.ttf")])
+        let text = "Hello\nनमस्ते\u{2028}\n\u{FFFC} 80 %\n"
+        let images = [InlineImage(aspectRatio: 2, height: .capHeight)]
+        let block = try fonts.measureLines(text, size: 20, images: images)
+        #expect(block.lines.map(\.text) == ["Hello", "नमस्ते", "", "\u{FFFC} 80 %"])
+        for (line, expected) in zip(block.lines, ["Hello", "नमस्ते", "", "\u{FFFC} 80 %"]) {
+            let alone = try fonts.measure(expected, size: 20, images: expected.contains("\u{FFFC}") ? images : [])
+            #expect(line.width == alone.width && line.metrics == alone.metrics && line.images == alone.images, "\(expected)")
+        }
+        let latin = block.lines[0].metrics.lineHeight, devanagari = block.lines[1].metrics.lineHeight
+        #expect(devanagari > latin, "the Devanagari font's taller box is that line's alone")
+        #expect(block.lines[2].metrics == block.lines[0].metrics, "an empty line has the primary font's box")
+        #expect(block.tops == [0, latin, latin + devanagari, latin + devanagari + latin])
+        #expect(block.height == block.tops[3] + block.lines[3].metrics.lineHeight)
+        #expect(block.width == block.lines.map(\.width).max())
+        #expect(block.baseline(ofLine: 1) == latin + block.lines[1].metrics.ascent)
+        #expect(block.lines[3].images.count == 1)
+    }
 }
