@@ -83,8 +83,9 @@ let package = Package(
         .executableTarget(name: "FuzzFontBytes", dependencies: ["FontFit"]),
         .executableTarget(name: "FuzzLayout", dependencies: ["FontFit"]),
         .executableTarget(name: "FuzzCatalogs", dependencies: ["LocalizationCheck"]),
-        // scripts/bench: ratios against raw hb_shape, measured in one run.
-        .executableTarget(name: "FontFitBenchmarks", dependencies: ["FontFit"]),
+        // scripts/bench: ratios against raw hb_shape, measured in one run; scripts/bench-check's
+        // baseline (`--check-baseline`: one hb_shape of every distinct text a check run measures).
+        .executableTarget(name: "FontFitBenchmarks", dependencies: ["FontFit", "LocalizationCheck"]),
         // What every test target shares (the seeded generator of the randomized tests).
         .target(name: "FontFitTestSupport", path: "Tests/Support"),
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "FontFitTestSupport"]),

@@ -23,6 +23,9 @@ struct Benchmarks {
         """
 
     static func main() throws {
+        if CommandLine.arguments.dropFirst().first == "--check-baseline" {
+            return try CheckBaseline.run(Array(CommandLine.arguments.dropFirst(2)))
+        }
         let json = CommandLine.arguments.contains("--json")
         let font = try Font(face: BundledFont.face())
         // Built once: a one-line fit is about one shaping, and a stack built per call would add to it.

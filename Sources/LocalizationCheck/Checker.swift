@@ -86,7 +86,8 @@ package struct CheckRun: Sendable {
     /// (the HTML report).
     package var fonts: [Checker.FontKey: FontStack] = [:]
 
-    package var failed: Int { checks.filter(\.failed).count }
+    /// Counted in place: `filter` would copy every failing check (2 % of scripts/bench-check's CPU).
+    package var failed: Int { checks.reduce(into: 0) { count, check in if check.failed { count += 1 } } }
 }
 
 /// A deterministic 1/N of the checks: shard I (1-based) keeps the checks whose identity hashes to I − 1
@@ -177,10 +178,99 @@ package struct Checker: Sendable {
     package struct FontKey: Hashable, Sendable {
         package var fonts: FontStackReference
         package var variations: [String: Double]
+
+        package init(fonts: FontStackReference, variations: [String: Double]) {
+            self.fonts = fonts
+            self.variations = variations
+        }
+    }
+
+    /// A check before it is measured: its string, branch, rule and label, and the job that measures it.
+    struct Pending: Sendable {
+        var string: CatalogString
+        var branch: String
+        var rule: Int?
+        var settings: ResolvedSettings
+        var job: Int
+        var sourceJob: Int?
+    }
+
+    /// What a run measures, before any font is loaded: the distinct jobs and the checks that read them.
+    struct Plan: Sendable {
+        var jobs: [Job]
+        var pending: [Pending]
+        var errors: [CatalogError]
+        var warnings: [CatalogError]
+        var untranslated: Int
+        var timings: CheckTimings
+    }
+
+    /// One distinct text a run measures, in its label's settings and language (what `run` shapes
+    /// and fits once, however many checks read it).
+    package struct DistinctText: Sendable {
+        package var text: String
+        package var locale: String
+        package var settings: ResolvedSettings
+    }
+
+    /// The distinct texts `run(catalogs:)` would measure, read and resolved as it reads and resolves
+    /// them (scripts/bench-check prices a run against one `hb_shape` of each).
+    package func distinctTexts(catalogs: [String]) async -> [DistinctText] {
+        await plan(catalogs: catalogs).jobs.map { DistinctText(text: $0.text, locale: $0.locale, settings: $0.settings) }
     }
 
     package func run(catalogs: [String]) async throws -> CheckRun {
         let start = ContinuousClock.now
+        var plan = await self.plan(catalogs: catalogs)
+        let jobs = plan.jobs
+        var timings = plan.timings
+
+        // 3. Load each font once.
+        var fonts: [FontKey: FontStack] = [:]
+        for job in jobs {
+            let key = FontKey(fonts: job.settings.font, variations: job.settings.variations)
+            guard fonts[key] == nil else { continue }
+            fonts[key] = try key.fonts.load(variations: key.variations)
+        }
+
+        // 4. Measure every distinct job, on all cores.
+        let (measurements, jobTimings) = await measure(jobs, fonts: fonts)
+        timings.shaping = jobTimings.shaping
+        timings.fitting = jobTimings.fitting
+
+        // 5. Assemble.
+        var checks: [CheckResult] = []
+        checks.reserveCapacity(plan.pending.count)
+        for item in plan.pending {
+            switch measurements[item.job] {
+            case .failure(let error):
+                plan.errors.append(CatalogError(catalog: item.string.catalog, line: item.string.line, message: "\(item.string.key): \(error)"))
+            case .success(var measurement):
+                let settings = item.settings
+                let failed = measurement.verdict == .overflows
+                    || (measurement.verdict == .truncated && !settings.allowTruncation)
+                    || (!measurement.missing.isEmpty && settings.failOnMissingGlyphs)
+                if !(keepFits && (failed || measurement.verdict != .fits)) { measurement.fit = nil }
+                var source: Measurement?
+                if let sourceJob = item.sourceJob, case .success(var measured) = measurements[sourceJob] {
+                    measured.fit = nil
+                    source = measured
+                }
+                checks.append(CheckResult(
+                    catalog: item.string.catalog, locale: item.string.locale, context: item.string.context,
+                    key: item.string.key, branch: item.branch, flags: item.string.flags, line: item.string.line,
+                    rule: item.rule.map { spec.rules[$0].name }, settings: settings, measurement: measurement,
+                    source: source, failed: failed))
+            }
+        }
+        timings.total = ContinuousClock.now - start
+        return CheckRun(
+            checks: checks, errors: plan.errors, warnings: plan.warnings, untranslated: plan.untranslated, timings: timings,
+            fonts: fonts)
+    }
+
+    /// Steps 1 and 2 of a run: reads the catalogs and resolves every check's label and text.
+    func plan(catalogs: [String]) async -> Plan {
         // 1. Read every catalog (in parallel); a bad one is listed, the others go on.
         let parsingStart = ContinuousClock.now
         let read = await withTaskGroup(of: (Int, Result<CatalogContents, CatalogError>).self) { group in
@@ -238,14 +328,6 @@ package struct Checker: Sendable {
             jobIndex[key] = jobs.count - 1
             return (jobs.count - 1, settings)
         }
-        struct Pending {
-            var string: CatalogString
-            var branch: String
-            var rule: Int?
-            var settings: ResolvedSettings
-            var job: Int
-            var sourceJob: Int?
-        }
         let sourceLocale = spec.sourceLocale
         var sourceStrings: [String: [CatalogString]] = [:]
         for string in strings where string.locale == sourceLocale {
@@ -268,6 +350,9 @@ package struct Checker: Sendable {
         // … then labels and texts deduplicated, in catalog order.
         var pending: [Pending] = []
         pending.reserveCapacity(expanded.count)
+        // Room for every check's text and source text: growing the index rehashes every key so far
+        // (2 % of scripts/bench-check's CPU, on one core).
+        jobIndex.reserveCapacity(expanded.count + expanded.count / 8)
         for item in expanded {
             let string = allStrings[item.string]
             let (index, settings) = job(
@@ -280,48 +365,8 @@ package struct Checker: Sendable {
         }
 
         timings.resolving = ContinuousClock.now - resolvingStart
-
-        // 3. Load each font once.
-        var fonts: [FontKey: FontStack] = [:]
-        for job in jobs {
-            let key = FontKey(fonts: job.settings.font, variations: job.settings.variations)
-            guard fonts[key] == nil else { continue }
-            fonts[key] = try key.fonts.load(variations: key.variations)
-        }
-
-        // 4. Measure every distinct job, on all cores.
-        let (measurements, jobTimings) = await measure(jobs, fonts: fonts)
-        timings.shaping = jobTimings.shaping
-        timings.fitting = jobTimings.fitting
-
-        // 5. Assemble.
-        var checks: [CheckResult] = []
-        checks.reserveCapacity(pending.count)
-        for item in pending {
-            switch measurements[item.job] {
-            case .failure(let error):
-                errors.append(CatalogError(catalog: item.string.catalog, line: item.string.line, message: "\(item.string.key): \(error)"))
-            case .success(var measurement):
-                let settings = item.settings
-                let failed = measurement.verdict == .overflows
-                    || (measurement.verdict == .truncated && !settings.allowTruncation)
-                    || (!measurement.missing.isEmpty && settings.failOnMissingGlyphs)
-                if !(keepFits && (failed || measurement.verdict != .fits)) { measurement.fit = nil }
-                var source: Measurement?
-                if let sourceJob = item.sourceJob, case .success(var measured) = measurements[sourceJob] {
-                    measured.fit = nil
-                    source = measured
-                }
-                checks.append(CheckResult(
-                    catalog: item.string.catalog, locale: item.string.locale, context: item.string.context,
-                    key: item.string.key, branch: item.branch, flags: item.string.flags, line: item.string.line,
-                    rule: item.rule.map { spec.rules[$0].name }, settings: settings, measurement: measurement,
-                    source: source, failed: failed))
-            }
-        }
-        timings.total = ContinuousClock.now - start
-        return CheckRun(
-            checks: checks, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings, fonts: fonts)
+        return Plan(
+            jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings)
     }
 
     /// One check before its label is resolved: which string, its branch, rule and measured text.

@@ -1,0 +1,86 @@
+import FontFit
+import Foundation
+import LocalizationCheck
+
+/// scripts/bench-check's baseline: one raw `hb_shape` of every distinct text that `fontfit check`
+/// would measure with the same spec and catalogs (read and resolved by the checker itself), each in
+/// its label's primary font with its language and features, on one thread. Its CPU time is what
+/// `checkPerShape` divides check's CPU time by.
+///
+///   FontFitBenchmarks --check-baseline --labels SPEC [--text-scale LIST] [--rounds N] CATALOG…
+///
+/// Prints one JSON object: the distinct texts (check's jobs), the distinct shapings among them (text,
+/// font, variations, language, features: labels that differ only in frame or size shape alike), their
+/// characters, and the CPU seconds of shaping them all: the median of N rounds (5) and the first.
+enum CheckBaseline {
+    static func run(_ arguments: [String]) throws {
+        var labels: String?
+        var textScales: [TextScale]?
+        var rounds = 5
+        var catalogs: [String] = []
+        var index = 0
+        func value() -> String {
+            index += 1
+            guard index < arguments.count else { fail("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--labels": labels = value()
+            case "--text-scale":
+                textScales = value().split(separator: ",").map { text in
+                    guard let scale = TextScale(parsing: String(text)) else { fail("invalid --text-scale \(text)") }
+                    return scale
+                }
+            case "--rounds": rounds = max(1, Int(value()) ?? 0)
+            default: catalogs.append(arguments[index])
+            }
+            index += 1
+        }
+        guard let labels, !catalogs.isEmpty else {
+            fail("usage: FontFitBenchmarks --check-baseline --labels SPEC [--text-scale LIST] [--rounds N] CATALOG…")
+        }
+        var checker = Checker(spec: try LabelSpec.load(path: labels))
+        checker.textScales = textScales
+        let configured = checker, paths = catalogs
+        let texts = try runBlocking { await configured.distinctTexts(catalogs: paths) }
+
+        struct Shaping: Hashable {
+            var text: String
+            var font: Checker.FontKey
+            var locale: String
+            var features: [String]
+        }
+        var fonts: [Checker.FontKey: Font] = [:]
+        var seen = Set<Shaping>()
+        var shapings: [(text: String, font: Font, options: ShapingOptions)] = []
+        var characters = 0
+        for text in texts {
+            let key = Checker.FontKey(fonts: text.settings.font, variations: text.settings.variations)
+            guard seen.insert(Shaping(text: text.text, font: key, locale: text.locale, features: text.settings.features)).inserted
+            else { continue }
+            if fonts[key] == nil { fonts[key] = try key.fonts.load(variations: key.variations).primary }
+            let features = try text.settings.features.map { feature throws(FontFitError) in try FontFeature(feature) }
+            shapings.append((text.text, fonts[key]!, ShapingOptions(features: features, language: text.locale)))
+            characters += text.text.count
+        }
+
+        var times: [Double] = []
+        for _ in 0..<rounds {
+            let start = Timing.threadSeconds()
+            var glyphs = 0
+            for shaping in shapings { glyphs &+= shaping.font.shapedGlyphCount(shaping.text, options: shaping.options) }
+            times.append(Timing.threadSeconds() - start)
+            blackHole(glyphs)
+        }
+        print("""
+            {"distinctTexts":\(texts.count),"distinctShapings":\(shapings.count),"characters":\(characters),\
+            "shapeSeconds":\(times.sorted()[times.count / 2]),"firstRoundSeconds":\(times[0]),"rounds":\(rounds)}
+            """)
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        exit(64)
+    }
+}
