@@ -86,7 +86,7 @@ package struct CheckRun: Sendable {
     /// (the HTML report).
     package var fonts: [Checker.FontKey: FontStack] = [:]
 
-    /// Counted in place: `filter` would copy every failing check (2 % of scripts/bench-check's CPU).
+    /// Counted in place: `filter` would copy every failing check (bench: scripts/bench-check's checkPerShape).
     package var failed: Int { checks.reduce(into: 0) { count, check in if check.failed { count += 1 } } }
 }
 
@@ -351,7 +351,7 @@ package struct Checker: Sendable {
         var pending: [Pending] = []
         pending.reserveCapacity(expanded.count)
         // Room for every check's text and source text: growing the index rehashes every key so far
-        // (2 % of scripts/bench-check's CPU, on one core).
+        // on one core (bench: scripts/bench-check's checkPerShape).
         jobIndex.reserveCapacity(expanded.count + expanded.count / 8)
         for item in expanded {
             let string = allStrings[item.string]
