@@ -110,8 +110,8 @@ final class XMLElementNode {
         return value.lowercased()
     }
 
-    /// The line of the first `<?name?>`: libxml2 hands such a processing instruction (or a bare
-    /// `<?xml?>`) over with no data, and Foundation's parser then reads a null pointer (found by
+    /// The line of the first `<?name?>`: libxml2 hands such a processing instruction, or a bare
+    /// `<?xml?>`, over with no data, and Foundation's parser then reads a null pointer (found by
     /// FuzzCatalogs). No catalog has one.
     static func lineOfEmptyProcessingInstruction(_ data: Data) -> Int? {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int? in
