@@ -11,25 +11,25 @@ import FontFitTestSupport
     }
 
     @Test func seed000TextFillsTheFrameWithAndWithoutALineLimit() throws {
-        let font = try loadFont("DejaVuSans.ttf")
-        let line = try FontStack(font).measure("text", size: 1)
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let line = try fonts.measure("text", size: 1)
         for frame in Self.frames {
-            let oneLine = try FontStack(font).fit("text", options: FitOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
+            let oneLine = try fonts.fit("text", options: FitOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
             // One line: width or height limits, whichever is tighter (SwiftUI's lineLimit(1) ignores height).
             let expected = min(300, frame.width / line.width, frame.height / line.metrics.lineHeight)
             #expect(abs(oneLine.size - expected) <= 1e-9 * expected, "\(frame)")
             #expect(oneLine.fits && oneLine.lines.count == 1)
             #expect(oneLine.height <= frame.height * (1 + 1e-9) && oneLine.width <= frame.width * (1 + 1e-9))
 
-            let wrapped = try FontStack(font).fit("text", options: FitOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01))
+            let wrapped = try fonts.fit("text", options: FitOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01))
             #expect(abs(wrapped.size - expected) <= 1e-9 * expected, "a single word never wraps: \(frame)")
         }
         // Two words wrap when a tall frame makes that the bigger size, and keep one line when wide.
-        let tall = try FontStack(font).fit("text text", options: FitOptions(frame: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01))
+        let tall = try fonts.fit("text text", options: FitOptions(frame: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01))
         #expect(tall.lines.map(\.text) == ["text", "text"])
-        let single = try FontStack(font).fit("text text", options: FitOptions(frame: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
+        let single = try fonts.fit("text text", options: FitOptions(frame: FrameSize(width: 100, height: 600), maxSize: 300, minimumScaleFactor: 0.01, lineLimit: 1))
         #expect(single.lines.count == 1 && single.size < tall.size)
-        let wide = try FontStack(font).fit("text text", options: FitOptions(frame: FrameSize(width: 600, height: 100), maxSize: 300, minimumScaleFactor: 0.01))
+        let wide = try fonts.fit("text text", options: FitOptions(frame: FrameSize(width: 600, height: 100), maxSize: 300, minimumScaleFactor: 0.01))
         #expect(wide.lines.count == 1)
     }
 
@@ -48,12 +48,13 @@ import FontFitTestSupport
 
     @Test func fittedSizeIsTheExactLargestAndMovesWithTheFrame() throws {
         let font = try loadFont("DejaVuSans.ttf")
+        let fonts = FontStack(font)
         var generator = SplitMix64(seed: 2026)
         for _ in 0..<200 {
             let text = (0..<Int(generator.next() % 14 + 1)).map { _ in generator.pick(Self.words) }.joined(separator: " ")
             let frame = FrameSize(width: generator.uniform(40...400), height: generator.uniform(20...400))
             let lineLimit: Int? = generator.next() % 3 == 0 ? Int(generator.next() % 3 + 1) : nil
-            let prepared = try FontStack(font).prepare(text)
+            let prepared = try fonts.prepare(text)
             let result = try prepared.fit(options: FitOptions(frame: frame, maxSize: 120, minimumScaleFactor: 0.01, lineLimit: lineLimit))
             guard result.fits else { continue }
             #expect(try Self.linesFit(result, font: font, frame: frame), "\(text) in \(frame)")
@@ -78,10 +79,11 @@ import FontFitTestSupport
 
     @Test func truncationKeepsWholeGraphemesAndFits() throws {
         let font = try loadFont("EmojiSubset.ttf")
+        let fonts = FontStack(font)
         let text = "👨‍👩‍👧👍🏽🇫🇷😀👍🏽👨‍👩‍👧❤️😀🇫🇷👍"
         let graphemes = Set(text.map(String.init))
         for mode in [TruncationMode.tail, .head, .middle] {
-            let result = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 120, height: 40), maxSize: 20, lineLimit: 1, truncation: mode))
+            let result = try fonts.fit(text, options: FitOptions(frame: FrameSize(width: 120, height: 40), maxSize: 20, lineLimit: 1, truncation: mode))
             #expect(!result.fits && result.truncated)
             let shown = try #require(result.lines.first?.text)
             // The emoji font has no "…": the cut is marked by dropping graphemes, never by splitting one.
@@ -93,17 +95,17 @@ import FontFitTestSupport
     }
 
     @Test func truncationMarksTheCutWithAnEllipsis() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let text = "Cafe\u{301} naïve re\u{301}sume\u{301} o\u{308}ver and over again"
         for (mode, check) in [
             (TruncationMode.tail, { (shown: String) in shown.hasSuffix("…") }),
             (.head, { $0.hasPrefix("…") }),
             (.middle, { $0.dropFirst().dropLast().contains("…") }),
         ] {
-            let result = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 30), maxSize: 20, lineLimit: 1, truncation: mode))
+            let result = try fonts.fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 30), maxSize: 20, lineLimit: 1, truncation: mode))
             let shown = try #require(result.lines.first?.text)
             #expect(check(shown), "\(mode): \(shown)")
-            #expect(try FontStack(font).measure(shown, size: result.size).width <= 150 * (1 + 1e-9), "\(mode): \(shown)")
+            #expect(try fonts.measure(shown, size: result.size).width <= 150 * (1 + 1e-9), "\(mode): \(shown)")
             // Every character shown is a whole grapheme of the input (or the ellipsis).
             let original = Set(text.map(String.init))
             #expect(shown.allSatisfy { $0 == "…" || original.contains(String($0)) }, "\(mode): \(shown)")
@@ -112,7 +114,8 @@ import FontFitTestSupport
 
     @Test func wordWiderThanTheFrameIsBrokenBetweenGraphemes() throws {
         let font = try loadFont("DejaVuSans.ttf")
-        let result = try FontStack(font).fit(
+        let fonts = FontStack(font)
+        let result = try fonts.fit(
             "Incomprehensibilities", options: FitOptions(frame: FrameSize(width: 60, height: 200), maxSize: 20, minimumScaleFactor: 1,
             truncation: .tail))
         #expect(!result.fits)
@@ -121,11 +124,11 @@ import FontFitTestSupport
     }
 
     @Test func hintedFitUsesWholePixelSizesThatFitWithHintedWidths() throws {
-        let font = try loadFont("DejaVuSans.ttf")
-        let hinted = try FontStack(font).fit("Hamburgefonstiv", options: FitOptions(frame: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1, widths: .hinted))
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let hinted = try fonts.fit("Hamburgefonstiv", options: FitOptions(frame: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1, widths: .hinted))
         #expect(hinted.fits)
         #expect(hinted.size == hinted.size.rounded())
-        let unhinted = try FontStack(font).fit("Hamburgefonstiv", options: FitOptions(frame: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1))
+        let unhinted = try fonts.fit("Hamburgefonstiv", options: FitOptions(frame: FrameSize(width: 173, height: 100), maxSize: 40, minimumScaleFactor: 0.1))
         #expect(abs(hinted.size - unhinted.size) <= 2, "hinting moves widths by rounding only")
     }
 
@@ -135,16 +138,16 @@ import FontFitTestSupport
     /// small frames up to FreeType's largest pixel size.
     @Test(arguments: [(173.0, 100.0, 40.0), (600.0, 80.0, 200.0), (100.0, 1e15, 65_535.0), (3_000_000.0, 1e15, 65_535.0)])
     func hintedFitIsTheLargestWholeSizeThatFits(_ frame: (width: Double, height: Double, maxSize: Double)) throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let box = FrameSize(width: frame.width, height: frame.height)
-        let fit = try FontStack(font).fit("quick brown", options: FitOptions(frame: box, maxSize: frame.maxSize, minimumScaleFactor: 1e-4, widths: .hinted))
+        let fit = try fonts.fit("quick brown", options: FitOptions(frame: box, maxSize: frame.maxSize, minimumScaleFactor: 1e-4, widths: .hinted))
         #expect(fit.fits && fit.size == fit.size.rounded() && fit.width <= frame.width)
         if fit.size < frame.maxSize {
-            let larger = try FontStack(font).fit("quick brown", options: FitOptions(frame: box, maxSize: fit.size + 1, widths: .hinted))
+            let larger = try fonts.fit("quick brown", options: FitOptions(frame: box, maxSize: fit.size + 1, widths: .hinted))
             #expect(!larger.fits, "\(fit.size + 1) fits too")
         }
         #expect(throws: FontFitError.self) {
-            try FontStack(font).fit("quick brown", options: FitOptions(frame: box, maxSize: 65_536, minimumScaleFactor: 1e-4, widths: .hinted))
+            try fonts.fit("quick brown", options: FitOptions(frame: box, maxSize: 65_536, minimumScaleFactor: 1e-4, widths: .hinted))
         }
     }
 
@@ -154,23 +157,24 @@ import FontFitTestSupport
     /// unhinted width at the same size.
     @Test func hintedWidthsOfABitmapOnlyFontAreItsAdvancesInWholePixels() throws {
         let font = try loadFont("EmojiSubset.ttf")
+        let fonts = FontStack(font)
         let text = "😀 ok"
-        let hinted = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 1000, height: 1000), maxSize: 30, widths: .hinted))
-        let unhinted = try FontStack(font).measure(text, size: hinted.size)
+        let hinted = try fonts.fit(text, options: FitOptions(frame: FrameSize(width: 1000, height: 1000), maxSize: 30, widths: .hinted))
+        let unhinted = try fonts.measure(text, size: hinted.size)
         let glyphs = font.shape(text).glyphs.count
         #expect(hinted.width == hinted.width.rounded())
         #expect(abs(hinted.width - unhinted.width) <= 0.5 * Double(glyphs), "\(hinted.width) vs \(unhinted.width)")
     }
 
     @Test func invalidValuesAreRejected() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let frame = FrameSize(width: 100, height: 100)
-        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 0)) }
-        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 10, minimumScaleFactor: 0)) }
-        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 10, minimumScaleFactor: 1.5)) }
-        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: frame, maxSize: 10, lineLimit: 0)) }
-        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: FrameSize(width: -1, height: 10), maxSize: 10)) }
-        #expect(throws: FontFitError.self) { try FontStack(font).fit("x", options: FitOptions(frame: FrameSize(width: .nan, height: 10), maxSize: 10)) }
+        #expect(throws: FontFitError.self) { try fonts.fit("x", options: FitOptions(frame: frame, maxSize: 0)) }
+        #expect(throws: FontFitError.self) { try fonts.fit("x", options: FitOptions(frame: frame, maxSize: 10, minimumScaleFactor: 0)) }
+        #expect(throws: FontFitError.self) { try fonts.fit("x", options: FitOptions(frame: frame, maxSize: 10, minimumScaleFactor: 1.5)) }
+        #expect(throws: FontFitError.self) { try fonts.fit("x", options: FitOptions(frame: frame, maxSize: 10, lineLimit: 0)) }
+        #expect(throws: FontFitError.self) { try fonts.fit("x", options: FitOptions(frame: FrameSize(width: -1, height: 10), maxSize: 10)) }
+        #expect(throws: FontFitError.self) { try fonts.fit("x", options: FitOptions(frame: FrameSize(width: .nan, height: 10), maxSize: 10)) }
     }
 }
 
@@ -179,11 +183,11 @@ extension FitTests {
     /// task asks first and read by the others without a lock, and one result's lines, laid out
     /// when first read, are read by all of them.
     @Test func preparedTextFitsIdenticallyAcrossTasks() async throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let text = "The quick brown fox jumps over the lazy dog, again and again."
         let frames = (0..<8).map { FrameSize(width: 120 + Double($0) * 25, height: 90) }
-        let expected = try frames.map { try FontStack(font).prepare(text).fit(options: FitOptions(frame: $0, maxSize: 60, minimumScaleFactor: 0.05)) }
-        let prepared = try FontStack(font).prepare(text)
+        let expected = try frames.map { try fonts.prepare(text).fit(options: FitOptions(frame: $0, maxSize: 60, minimumScaleFactor: 0.05)) }
+        let prepared = try fonts.prepare(text)
         _ = try prepared.fit(options: FitOptions(frame: frames[0], maxSize: 60, minimumScaleFactor: 0.05))
         let shared = try prepared.fit(options: FitOptions(frame: frames[3], maxSize: 60, minimumScaleFactor: 0.05))
         try await withThrowingTaskGroup(of: (Int, FitResult, Double?, FittedLines).self) { group in
@@ -208,11 +212,11 @@ extension FitTests {
     /// A re-fit's lines, placed as they are read, are the values a fresh fit stores: read one by
     /// one, as an array, encoded as JSON, and after one of them is changed (the others stay).
     @Test func aRefitsLinesAreAFreshFitsLinesHoweverTheyAreRead() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let text = "The quick brown fox jumps over the lazy dog, again and again."
-        let prepared = try FontStack(font).prepare(text)
+        let prepared = try fonts.prepare(text)
         let frame = FrameSize(width: 150, height: 120)
-        let fresh = try FontStack(font).prepare(text).fit(options: FitOptions(frame: frame, maxSize: 60, minimumScaleFactor: 0.05, alignment: .center))
+        let fresh = try fonts.prepare(text).fit(options: FitOptions(frame: frame, maxSize: 60, minimumScaleFactor: 0.05, alignment: .center))
         _ = try prepared.fit(options: FitOptions(frame: FrameSize(width: 300, height: 90), maxSize: 60, minimumScaleFactor: 0.05))
         var refit = try prepared.fit(options: FitOptions(frame: frame, maxSize: 60, minimumScaleFactor: 0.05, alignment: .center))
         #expect(fresh.lines.count > 2 && refit.lines.count == fresh.lines.count)
@@ -231,6 +235,7 @@ extension FitTests {
     /// The closed-form one-line fit gives what the general fitter gives, line for line.
     @Test func closedFormSingleLineFitEqualsTheGeneralFit() throws {
         let font = try loadFont("DejaVuSans.ttf")
+        let fonts = FontStack(font)
         var generator = SplitMix64(seed: 7)
         let extras = ["", " ", "  ", "\t", " \u{3000}", "é", "👍🏽"]
         for _ in 0..<300 {
@@ -238,8 +243,8 @@ extension FitTests {
                 + generator.pick(extras)
             let frame = FrameSize(width: generator.uniform(20...500), height: generator.uniform(5...200))
             let alignment = generator.pick([LineAlignment.leading, .center, .trailing])
-            let fast = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment))
-            let general = try FontStack(font).prepare(text).fit(
+            let fast = try fonts.fit(text, options: FitOptions(frame: frame, maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment))
+            let general = try fonts.prepare(text).fit(
                 options: FitOptions(frame: frame, maxSize: 80, minimumScaleFactor: 0.05, lineLimit: 1, alignment: alignment))
             #expect(abs(fast.size - general.size) <= 1e-9 * general.size, "\(text) in \(frame)")
             #expect(fast.fits == general.fits && fast.truncated == general.truncated)
@@ -286,13 +291,14 @@ extension FitTests {
     /// default instance allows, and the result fits with the font at exactly that optical size.
     @Test func opticalSizeFollowingFitsWithItsOwnMeasurement() throws {
         let font = try loadFont("OpszTest.ttf")
+        let fonts = FontStack(font)
         let text = "Hamburgefonstiv fits"
         let frame = FrameSize(width: 300, height: 200)
-        let fixed = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .proportional))
-        let following = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .followingOpticalSize))
+        let fixed = try fonts.fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .proportional))
+        let following = try fonts.fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1, widths: .followingOpticalSize))
         #expect(following.fits && following.size > fixed.size * 1.05)
         // Automatic optical sizing is the default (issue 7), as in browsers and Apple's text stacks.
-        let automatic = try FontStack(font).fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1))
+        let automatic = try fonts.fit(text, options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.05, lineLimit: 1))
         #expect(automatic.size == following.size)
         // A font whose opsz the caller set keeps it.
         let pinned = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: 8)])
@@ -305,7 +311,7 @@ extension FitTests {
         let atAbove = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(above, 72))])
         #expect(try FontStack(atAbove).measure(text, size: above).width > frame.width)
         // Wrapped, the result fits line by line at its own optical size.
-        let wrapped = try FontStack(font).fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 200), maxSize: 100, minimumScaleFactor: 0.05, widths: .followingOpticalSize))
+        let wrapped = try fonts.fit(text, options: FitOptions(frame: FrameSize(width: 150, height: 200), maxSize: 100, minimumScaleFactor: 0.05, widths: .followingOpticalSize))
         let sized = try loadFont("OpszTest.ttf", variations: [FontVariation(tag: "opsz", value: min(max(wrapped.size, 8), 72))])
         #expect(try wrapped.lines.allSatisfy { try FontStack(sized).measure($0.text, size: wrapped.size).width <= 150 * (1 + 1e-9) })
     }
@@ -314,9 +320,9 @@ extension FitTests {
 extension FitTests {
     /// Results print as a person reads them, not as nested type dumps (issue 10).
     @Test func resultsPrintReadably() throws {
-        let font = try loadFont("DejaVuSans.ttf")
-        let line = try FontStack(font).measure("Hello", size: 12)
-        let fit = try FontStack(font).fit("Hello world", options: FitOptions(frame: FrameSize(width: 50, height: 100), maxSize: 40, minimumScaleFactor: 0.1))
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let line = try fonts.measure("Hello", size: 12)
+        let fit = try fonts.fit("Hello world", options: FitOptions(frame: FrameSize(width: 50, height: 100), maxSize: 40, minimumScaleFactor: 0.1))
         for text in [String(describing: line), String(describing: fit), String(describing: line.ink!)] {
             #expect(!text.contains("FontEngine.") && !text.contains("TextFitting."), "\(text)")
         }

@@ -15,15 +15,16 @@ import Testing
 
     @Test func clockRowsShareTheMiddleRowsSizeAndWidth() throws {
         let font = try loadFont("Inter-roman.var.ttf")
+        let fonts = FontStack(font)
         let tnum = ShapingOptions(features: [try FontFeature("tnum")])
         let rows = [
             StackRowText("01:", alignment: .leading), StackRowText("12:34", alignment: .leading),
             StackRowText(".56", alignment: .trailing),
         ]
         let middle = try Self.unitWidth("12:34", font, tnum)
-        let lineHeight = try FontStack(font).measure("12:34", size: 1).metrics.lineHeight
+        let lineHeight = try fonts.measure("12:34", size: 1).metrics.lineHeight
         for frame in Self.frames {
-            let fitted = try FontStack(font).stack(
+            let fitted = try fonts.stack(
                 rows, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true), shaping: tnum)
             let result = fitted
             let expected = min(300, frame.width / middle, frame.height / (3 * lineHeight))
@@ -41,11 +42,11 @@ import Testing
     }
 
     @Test func clockRowsOnThePixelGridNeverStutter() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let rows = ["01:", "12:34", ".56"].map { StackRowText($0) }
         for frame in Self.frames {
             for scale in [2.0, 3.0] {
-                let result = try FontStack(font).stack(
+                let result = try fonts.stack(
                     rows, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01, equalWidth: true, pixelScale: scale))
                 #expect(Set(result.rows.map(\.frame.height)).count == 1)
                 for row in result.rows {
@@ -61,10 +62,11 @@ import Testing
     @Test(arguments: ["Aimée Bethany Charles", "Value exponentially increasing"])
     func wordsToFitTakeTheLongestWordsSize(_ text: String) throws {
         let font = try loadFont("DejaVuSans.ttf")
+        let fonts = FontStack(font)
         let words = text.split(separator: " ").map(String.init)
         let longest = try words.map { try Self.unitWidth($0, font) }.max()!
         let frame = FrameSize(width: 200, height: 400)
-        let fitted = try FontStack(font).wordsToFit(text, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01))
+        let fitted = try fonts.wordsToFit(text, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01))
         #expect(fitted.rows.map(\.text) == words)
         #expect(abs(fitted.size - min(frame.width / longest, 300)) <= 1e-9 * fitted.size
             || fitted.height >= frame.height * (1 - 1e-9), "the longest word, or the height, limits")
@@ -73,11 +75,12 @@ import Testing
 
     @Test func templateSizesTheValueAndKeepsItsScale() throws {
         let font = try loadFont("Inter-roman.var.ttf")
+        let fonts = FontStack(font)
         let tnum = ShapingOptions(features: [try FontFeature("tnum")])
         let template = try Self.unitWidth("1/1000s", font, tnum)
         let frame = FrameSize(width: 150, height: 80)
         let results = try ["1/5s", "1/60s", "1/250s", "1/1000s"].map { value in
-            try FontStack(font).stack([StackRowText(value, template: "1/1000s")], options: StackOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1), shaping: tnum)
+            try fonts.stack([StackRowText(value, template: "1/1000s")], options: StackOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1), shaping: tnum)
         }
         for result in results {
             #expect(abs(result.size - min(100, frame.width / template)) <= 1e-9 * result.size)
@@ -99,14 +102,15 @@ import Testing
 
     @Test func rubyAtHalfSizeOverItsBase() throws {
         let font = try loadFont("ipaexg.ttf")
+        let fonts = FontStack(font)
         let segments = try RubyText.parse("今日[こんにち]は")
         #expect(segments == [RubyText("今日", ruby: "こんにち"), RubyText("は")])
         let frame = FrameSize(width: 300, height: 120)
-        let fitted = try FontStack(font).ruby(segments, options: RubyOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1))
+        let fitted = try fonts.ruby(segments, options: RubyOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1))
         let result = fitted
         #expect(result.rubySize == result.size / 2)
         let base = try Self.unitWidth("今日", font), ruby = try Self.unitWidth("こんにち", font), ha = try Self.unitWidth("は", font)
-        let lineHeight = try FontStack(font).measure("今日", size: 1).metrics.lineHeight
+        let lineHeight = try fonts.measure("今日", size: 1).metrics.lineHeight
         let units = max(base, ruby / 2) + ha
         #expect(abs(result.size - min(100, frame.width / units, frame.height / (1.5 * lineHeight))) <= 1e-9 * result.size)
         let (baseBox, rubyBox) = result.segments[0]
@@ -122,23 +126,23 @@ import Testing
     }
 
     @Test func inlineImageIsAsTallAsTheLine() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let text = "\u{FFFC} Sir Bunnington"
-        let measured = try FontStack(font).measure(text, size: 24, images: [InlineImage(aspectRatio: 0.75)])
-        let plain = try FontStack(font).measure(" Sir Bunnington", size: 24)
+        let measured = try fonts.measure(text, size: 24, images: [InlineImage(aspectRatio: 0.75)])
+        let plain = try fonts.measure(" Sir Bunnington", size: 24)
         let image = try #require(measured.images.first)
         #expect(image.height == plain.metrics.lineHeight)
         #expect(image.y == 0)
         #expect(abs(image.width - 0.75 * plain.metrics.lineHeight) < 1e-12)
         #expect(abs(measured.width - (plain.width + image.width)) < 1e-9)
-        let cap = try FontStack(font).measure(text, size: 24, images: [InlineImage(aspectRatio: 1, height: .capHeight)])
+        let cap = try fonts.measure(text, size: 24, images: [InlineImage(aspectRatio: 1, height: .capHeight)])
         #expect(abs(cap.images[0].y + cap.images[0].height - plain.metrics.ascent) < 1e-9, "sits on the baseline")
     }
 
     @Test func renderedStackInkStaysInsideTheRowBoxes() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let frame = FrameSize(width: 250, height: 250)
-        let fitted = try FontStack(font).stack(
+        let fitted = try fonts.stack(
             ["01:", "12:34", ".56"].map { StackRowText($0) }, options: StackOptions(frame: frame, maxSize: 300, minimumScaleFactor: 0.01,
             equalWidth: true))
         let scene = RenderScene.stack(fitted, frame: frame)
@@ -177,14 +181,14 @@ extension RubyText: CustomStringConvertible {
 
 extension SeedLayoutTests {
     @Test func inlineImageCountsWhenFitting() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let text = "\u{FFFC} Sir Bunnington"
         let image = InlineImage(aspectRatio: 0.75)
         let frame = FrameSize(width: 200, height: 60)
-        let prepared = try FontStack(font).prepare(text, images: [image])
+        let prepared = try fonts.prepare(text, images: [image])
         let result = try prepared.fit(options: FitOptions(frame: frame, maxSize: 100, minimumScaleFactor: 0.1, lineLimit: 1))
-        let lineHeight = try FontStack(font).measure(text, size: 1).metrics.lineHeight
-        let unitWidth = try FontStack(font).measure(text, size: 1, images: [image]).width
+        let lineHeight = try fonts.measure(text, size: 1).metrics.lineHeight
+        let unitWidth = try fonts.measure(text, size: 1, images: [image]).width
         #expect(abs(result.size - min(frame.width / unitWidth, frame.height / lineHeight)) <= 1e-9 * result.size)
         let box = try #require(prepared.imageBoxes(in: result).first)
         #expect(abs(box.height - lineHeight * result.size) <= 1e-9 * 100)

@@ -8,17 +8,17 @@ import Testing
 
     @Test(arguments: [60.0, 100, 140, 200])
     func aLineBrokenAtASoftHyphenCountsTheHyphenItDraws(frameWidth: Double) throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let size = 20.0
-        let result = try FontStack(font).fit(Self.word, options: FitOptions(frame: FrameSize(width: frameWidth, height: 1000), maxSize: size))
+        let result = try fonts.fit(Self.word, options: FitOptions(frame: FrameSize(width: frameWidth, height: 1000), maxSize: size))
         #expect(result.lines.count > 1)
-        let hyphen = try FontStack(font).measure("\u{2010}", size: size).width
+        let hyphen = try fonts.measure("\u{2010}", size: size).width
         #expect(result.lines.dropLast().contains { $0.text.hasSuffix("\u{2010}") })
         for line in result.lines {
             // A line cut inside a syllable (nothing else fits) draws no hyphen.
             let hyphenated = line.text.hasSuffix("\u{2010}")
             let letters = String(line.text.unicodeScalars.filter { $0 != "\u{AD}" && $0 != "\u{2010}" })
-            let drawn = try FontStack(font).measure(letters, size: size).width + (hyphenated ? hyphen : 0)
+            let drawn = try fonts.measure(letters, size: size).width + (hyphenated ? hyphen : 0)
             #expect(abs(line.width - drawn) <= 1e-9 * drawn, "\(line.text)")
             #expect(line.width <= frameWidth)
         }
@@ -26,23 +26,23 @@ import Testing
     }
 
     @Test func noBreakNoHyphen() throws {
-        let font = try loadFont("DejaVuSans.ttf")
-        let result = try FontStack(font).fit(Self.word, options: FitOptions(frame: FrameSize(width: 2000, height: 100), maxSize: 20))
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let result = try fonts.fit(Self.word, options: FitOptions(frame: FrameSize(width: 2000, height: 100), maxSize: 20))
         #expect(result.lines.count == 1)
         #expect(!result.lines[0].text.contains("\u{2010}"))
-        let plain = try FontStack(font).measure(Self.word, size: 20).width
+        let plain = try fonts.measure(Self.word, size: 20).width
         #expect(abs(result.lines[0].width - plain) <= 1e-9 * plain, "a soft hyphen where no break happens is invisible")
     }
 
     /// Shrinking to fit: the size is the largest at which the hyphenated lines, hyphens drawn, fit.
     @Test func aShrinkingFitKeepsDrawnLinesInsideTheFrame() throws {
-        let font = try loadFont("DejaVuSans.ttf")
+        let fonts = try loadFonts("DejaVuSans.ttf")
         let frame = FrameSize(width: 90, height: 60)
-        let result = try FontStack(font).fit(Self.word, options: FitOptions(frame: frame, maxSize: 40, minimumScaleFactor: 0.1))
+        let result = try fonts.fit(Self.word, options: FitOptions(frame: frame, maxSize: 40, minimumScaleFactor: 0.1))
         #expect(result.fits)
         for line in result.lines {
             let letters = String(line.text.unicodeScalars.filter { $0 != "\u{AD}" })
-            let drawn = try FontStack(font).measure(letters, size: result.size).width
+            let drawn = try fonts.measure(letters, size: result.size).width
             #expect(drawn <= frame.width * (1 + 1e-9), "\(line.text) drawn at \(result.size) pt is \(drawn) pt")
         }
     }
@@ -52,10 +52,10 @@ import Testing
     /// and only that search adds the hyphens.
     @Test(arguments: [60.0, 100, 140])
     func aRefitDrawsTheHyphensAFreshFitDraws(frameWidth: Double) throws {
-        let font = try loadFont("DejaVuSans.ttf")
-        let prepared = try FontStack(font).prepare(Self.word)
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let prepared = try fonts.prepare(Self.word)
         let frame = FrameSize(width: frameWidth, height: 1000)
-        let fresh = try FontStack(font).fit(Self.word, options: FitOptions(frame: frame, maxSize: 20, minimumScaleFactor: 0.5))
+        let fresh = try fonts.fit(Self.word, options: FitOptions(frame: frame, maxSize: 20, minimumScaleFactor: 0.5))
         #expect(fresh.lines.contains { $0.text.hasSuffix("\u{2010}") })
         for _ in 0..<3 {
             let refit = try prepared.fit(options: FitOptions(frame: frame, maxSize: 20, minimumScaleFactor: 0.5))
