@@ -46,7 +46,7 @@ public struct InlineImage: Sendable, Hashable {
     /// How many U+FFFC the text holds, counted over its UTF-8 bytes (EF BF BC, a sequence UTF-8
     /// never forms otherwise), with nothing decoded or allocated: every fit validates its images,
     /// most with none (bench: paragraphFitPerShape).
-    static func placeholderCount(in text: String) -> Int {
+    package static func placeholderCount(in text: String) -> Int {
         return text.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return 0 }
             var count = 0

@@ -233,6 +233,11 @@ public struct BlockMeasurement: Sendable {
 
     /// The y of line `index`'s baseline, from the block's top.
     public func baseline(ofLine index: Int) -> Double { tops[index] + lines[index].metrics.ascent }
+
+    /// Characters no font has a glyph for, over every line, in text order, unique.
+    public var missing: [Unicode.Scalar] {
+        lines.flatMap(\.missing).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
 }
 
 extension FontStack {
@@ -245,18 +250,18 @@ extension FontStack {
         opticalSizing: Bool = true
     ) throws(FontFitError) -> BlockMeasurement {
         try Font.checkSize(size)
+        // Checked over the whole text, so that an error counts the text's placeholders, not a line's.
         if !images.isEmpty { try InlineImage.validate(images, in: text) }
         let fonts = opticalSizing ? atOpticalSize(size) : self
-        let options = try options.validated()
         var lines: [LineMeasurement] = []
         var tops: [Double] = []
         var top = 0.0
         var nextImage = 0
-        for line in Self.hardLines(of: text) {
-            let placeholders = line.unicodeScalars.reduce(0) { $0 + ($1 == InlineImage.placeholder ? 1 : 0) }
+        for line in Self.hardLines(of: text).map(String.init) {
+            let placeholders = InlineImage.placeholderCount(in: line)
             let lineImages = Array(images.dropFirst(nextImage).prefix(placeholders))
             nextImage += placeholders
-            let measured = ShapedParagraph(String(line), fonts: fonts, options: options, images: lineImages).measure(size: size)
+            let measured = try fonts.shape(line, options: options, images: lineImages).measure(size: size)
             tops.append(top)
             top += measured.metrics.lineHeight
             lines.append(measured)

@@ -307,9 +307,8 @@ extension PreparedText {
         let source = text.utf8.dropFirst(line.range.lowerBound).prefix(line.range.count)
         if line.text.utf8.elementsEqual(source) { return measured.reshaped(line.range) }
         // The images of a truncated line are those whose placeholders it kept, in order.
-        func placeholders(_ text: some Sequence<Unicode.Scalar>) -> Int { text.reduce(0) { $0 + ($1 == InlineImage.placeholder ? 1 : 0) } }
-        let first = placeholders(String(decoding: text.utf8.prefix(line.range.lowerBound), as: UTF8.self).unicodeScalars)
-        let kept = images.dropFirst(first).prefix(placeholders(line.text.unicodeScalars))
+        let first = InlineImage.placeholderCount(in: String(decoding: text.utf8.prefix(line.range.lowerBound), as: UTF8.self))
+        let kept = images.dropFirst(first).prefix(InlineImage.placeholderCount(in: line.text))
         return measured.setting(line.text, images: Array(kept))
     }
 

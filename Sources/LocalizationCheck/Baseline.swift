@@ -40,7 +40,7 @@ package struct Baseline: Sendable, Equatable {
     static func entry(_ check: CheckResult) -> Entry {
         Entry(
             catalog: check.catalog, locale: check.locale, context: check.context, key: check.key, branch: check.branch,
-            verdict: (check.failureKind ?? .overflows).rawValue, fingerprint: fingerprint(check))
+            verdict: (check.failure ?? .overflows).rawValue, fingerprint: fingerprint(check))
     }
 
     /// The text and every setting that decides the verdict, hashed: `FNV-1a` over their canonical
@@ -143,23 +143,5 @@ package enum StableHash {
             for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
         return hash
-    }
-}
-
-/// Why a check failed, as a kind a report can name: the verdict, or missing glyphs when the text
-/// fit but the font lacks some of its characters.
-package enum FailureKind: String, Sendable, CaseIterable {
-    case overflows, truncated
-    case missingGlyphs = "missing-glyphs"
-}
-
-extension CheckResult {
-    /// What made this check fail; nil when it passed. The reasons are the ones ``failed`` weighs, in
-    /// that order.
-    package var failureKind: FailureKind? {
-        guard failed else { return nil }
-        if measurement.verdict == .overflows { return .overflows }
-        if measurement.verdict == .truncated && !settings.allowTruncation { return .truncated }
-        return .missingGlyphs
     }
 }

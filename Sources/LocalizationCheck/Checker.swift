@@ -47,7 +47,10 @@ package struct CheckResult: Sendable {
     package var settings: ResolvedSettings
     package var measurement: Measurement
     package var source: Measurement?
-    package var failed: Bool
+    /// Why the check failed; nil when it passed.
+    package var failure: FailureKind?
+
+    package var failed: Bool { failure != nil }
 
     /// `catalog:line`, or the catalog alone where it has no lines: where an editor opens the string.
     package var location: String { line.map { "\(catalog):\($0)" } ?? catalog }
@@ -62,6 +65,27 @@ package struct CheckResult: Sendable {
         if context != other.context { return context < other.context }
         if key != other.key { return key < other.key }
         return branch < other.branch
+    }
+}
+
+/// Why a check failed, as a kind a report can name.
+package enum FailureKind: String, Sendable, CaseIterable {
+    case overflows, truncated
+    case missingGlyphs = "missing-glyphs"
+
+    /// The reason a text measured in a label fails it, the first that holds: it overflows, it is
+    /// truncated where the label does not allow it, or its fonts lack some of its characters where
+    /// the label asks for them all; nil when it passes.
+    init?(_ measurement: Measurement, in settings: ResolvedSettings) {
+        if measurement.verdict == .overflows {
+            self = .overflows
+        } else if measurement.verdict == .truncated && !settings.allowTruncation {
+            self = .truncated
+        } else if !measurement.missing.isEmpty && settings.failOnMissingGlyphs {
+            self = .missingGlyphs
+        } else {
+            return nil
+        }
     }
 }
 
@@ -247,9 +271,8 @@ package struct Checker: Sendable {
                 plan.errors.append(CatalogError(catalog: item.string.catalog, line: item.string.line, message: "\(item.string.key): \(error)"))
             case .success(var measurement):
                 let settings = item.settings
-                let failed = measurement.verdict == .overflows
-                    || (measurement.verdict == .truncated && !settings.allowTruncation)
-                    || (!measurement.missing.isEmpty && settings.failOnMissingGlyphs)
+                let failure = FailureKind(measurement, in: settings)
+                let failed = failure != nil
                 if !(keepFits && (failed || measurement.verdict != .fits)) { measurement.fit = nil }
                 var source: Measurement?
                 if let sourceJob = item.sourceJob, case .success(var measured) = measurements[sourceJob] {
@@ -260,7 +283,7 @@ package struct Checker: Sendable {
                     catalog: item.string.catalog, locale: item.string.locale, context: item.string.context,
                     key: item.string.key, branch: item.branch, flags: item.string.flags, line: item.string.line,
                     rule: item.rule.map { spec.rules[$0].name }, settings: settings, measurement: measurement,
-                    source: source, failed: failed))
+                    source: source, failure: failure))
             }
         }
         timings.total = ContinuousClock.now - start

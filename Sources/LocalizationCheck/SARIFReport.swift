@@ -22,7 +22,7 @@ package enum SARIFReport {
     package static func document(_ run: CheckRun, baseline: BaselineComparison? = nil) -> String {
         var results: [JSON] = []
         for (index, check) in run.checks.enumerated() {
-            guard let kind = check.failureKind, let ruleIndex = rules.firstIndex(where: { $0.kind == kind }) else { continue }
+            guard let kind = check.failure, let ruleIndex = rules.firstIndex(where: { $0.kind == kind }) else { continue }
             var members: [(String, JSON)] = [
                 ("ruleId", .string(kind.rawValue)), ("ruleIndex", .integer(ruleIndex)), ("level", .string("error")),
                 ("message", .object([("text", .string(message(check)))])),
@@ -74,7 +74,7 @@ package enum SARIFReport {
         var text = "\(check.locale) \(check.key)"
         if !check.branch.isEmpty { text += " [\(check.branch)]" }
         text += ": “\(measurement.text)”"
-        switch check.failureKind {
+        switch check.failure {
         case .missingGlyphs:
             text += " needs characters the label's fonts lack: \(measurement.missing.joined(separator: " "))"
         case .truncated:
@@ -83,7 +83,7 @@ package enum SARIFReport {
             text += " overflows its \(frame) label at \(GitHubReport.short(measurement.size)) pt"
         }
         text += " (maximum \(GitHubReport.short(settings.size)) pt, minimum scale \(GitHubReport.short(settings.minimumScaleFactor)))"
-        if check.failureKind != .missingGlyphs {
+        if check.failure != .missingGlyphs {
             text += measurement.neededScale.map { "; it fits at scale \(TextReport.format($0))" } ?? "; it fits at no size"
         }
         return text
@@ -125,7 +125,7 @@ package enum GitHubReport {
         var output = ""
         for (index, check) in run.checks.enumerated() where check.failed {
             if let baseline, !baseline.isNew[index] { continue }
-            let kind = check.failureKind ?? .overflows
+            let kind = check.failure ?? .overflows
             output += command("error", file: check.catalog, line: check.line, title: "fontfit check: \(kind.rawValue)",
                 message: SARIFReport.message(check))
         }

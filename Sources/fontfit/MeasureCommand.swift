@@ -37,9 +37,7 @@ struct MeasureArguments: ParsableArguments {
         if text.contains(where: \.isNewline) {
             let block = try fonts.measureLines(
                 text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize)
-            var missing: [Unicode.Scalar] = []
-            for line in block.lines { for scalar in line.missing where !missing.contains(scalar) { missing.append(scalar) } }
-            FontOptions.warnMissing(missing, in: fonts)
+            FontOptions.warnMissing(block.missing, in: fonts)
             return Measured(text: text, fonts: fonts, shaping: shaping, measurement: nil, block: block, images: images)
         }
         let measurement = try fonts.measure(
@@ -158,8 +156,7 @@ struct MeasureCommand: ParsableCommand {
             ("size", pt(block.size)), ("width", pt(block.width) + " (the widest line)"),
             ("height", pt(block.height) + " (\(block.lines.count) line boxes)"),
         ]
-        let missing = block.lines.flatMap(\.missing).reduce(into: [Unicode.Scalar]()) { if !$0.contains($1) { $0.append($1) } }
-        rows.append(("missing", missing.isEmpty ? "none" : missing.map(\.codePointLabel).joined(separator: " ")))
+        rows.append(("missing", block.missing.isEmpty ? "none" : block.missing.map(\.codePointLabel).joined(separator: " ")))
         printTable(rows)
         print("lines")
         for (index, line) in block.lines.enumerated() {

@@ -148,5 +148,7 @@ extension String {
         #expect(block.width == block.lines.map(\.width).max())
         #expect(block.baseline(ofLine: 1) == latin + block.lines[1].metrics.ascent)
         #expect(block.lines[3].images.count == 1)
+        let thai = try fonts.measureLines("a\u{0E01}\nb\u{0E01}\u{0E02}", size: 20)
+        #expect(thai.missing == ["\u{0E01}", "\u{0E02}"], "each character no font has once, in text order")
     }
 }
