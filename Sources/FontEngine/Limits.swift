@@ -15,6 +15,9 @@ package enum Limits {
     @inlinable package static var largestHintedSize: Double { 65_535.0 }
     /// Spacing in points between lines, rows, or ruby and base.
     @inlinable package static var spacings: ClosedRange<Double> { 0...1e9 }
+    /// Letter- and word-spacing, in points or em, either way: far beyond any label's, and small
+    /// enough that a million spaced characters stay an exact, finite width.
+    @inlinable package static var textSpacings: ClosedRange<Double> { -1e6...1e6 }
     /// Dimensionless factors: row weights, the ruby ratio, image aspect ratios, pixel scales.
     @inlinable package static var factors: ClosedRange<Double> { 1e-6...1e6 }
 

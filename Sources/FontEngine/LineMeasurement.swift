@@ -91,6 +91,7 @@ extension ShapedParagraph {
     /// The whole text measured as one line at `size` points. For vertical text the line box is a
     /// column: x across it with the glyphs' vertical origins on its centre line, y down it.
     package func measure(size: Double) -> LineMeasurement {
+        if options.hasFixedSpacing && spacing.size != size { return atSize(size).measure(size: size) }
         let metrics = lineMetrics().scaled(by: size)
         var imageBoxes: [LayoutRect] = []
         let inkBounds: EmBounds?, advance: Double

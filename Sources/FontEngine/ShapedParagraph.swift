@@ -14,6 +14,9 @@ public struct TextRun: Sendable {
     /// HarfBuzz's glyphs in font units, in HarfBuzz's order: visual, so right-to-left runs come
     /// reversed. Clusters are UTF-8 offsets into the whole text.
     package let glyphs: [ShapedGlyph]
+    /// Per glyph, the spacing it is followed by (``SpacingMark`` bits); empty when the text is not
+    /// spaced.
+    let spacingMarks: [UInt8]
     let item: TextItem
 }
 
@@ -59,6 +62,30 @@ package struct ShapedParagraph: Sendable {
     /// Where a hinting renderer moves the pen at a whole pixel size (``hinted(by:ppem:)``); nil
     /// for the unhinted advances HarfBuzz shaped.
     package private(set) var hinting: HintedPen?
+    /// The letter- and word-spacing in em the walk adds after spaced clusters; fixed points are
+    /// turned into em by ``atSize(_:)``.
+    package private(set) var spacing: EmSpacing
+
+    /// Letter- and word-spacing in em, and the size fixed points were turned into em at (nil until
+    /// ``ShapedParagraph/atSize(_:)`` gives one).
+    package struct EmSpacing: Sendable, Hashable {
+        var letter: Double
+        var word: Double
+        package var size: Double?
+
+        init(_ options: ShapingOptions, size: Double?) {
+            let size = size ?? 1
+            letter = options.letterSpacing.em(atSize: size)
+            word = options.wordSpacing.em(atSize: size)
+            self.size = options.hasFixedSpacing ? size : nil
+        }
+
+        /// The space in em after a glyph with these ``SpacingMark`` bits.
+        @inline(__always)
+        func em(_ mark: UInt8) -> Double {
+            (mark & SpacingMark.letter != 0 ? letter : 0) + (mark & SpacingMark.word != 0 ? word : 0)
+        }
+    }
 
     /// True when the text is set in columns (top to bottom or bottom to top).
     package var isVertical: Bool { options.direction.map { !$0.isHorizontal } ?? false }
@@ -70,7 +97,7 @@ package struct ShapedParagraph: Sendable {
     /// of its glyphs per run on every measurement.
     private var runsAreHorizontal: Bool { runs.isEmpty || !isVertical }
     /// Whether the runs' advances are HarfBuzz's as shaped, so that summing them is the walk's sum.
-    private var advancesAreShaped: Bool { runsAreHorizontal && hinting == nil }
+    private var advancesAreShaped: Bool { runsAreHorizontal && hinting == nil && !options.isSpaced }
 
     /// Itemizes and shapes `text`. `options.direction` sets the paragraphs' direction (else each
     /// takes it from its first strong character); `options.script` forces one script for every run.
@@ -101,6 +128,7 @@ package struct ShapedParagraph: Sendable {
         self.options = options
         self.baseLevel = baseLevel
         self.images = images
+        spacing = EmSpacing(options, size: nil)
         var imageAtOffset: [Int: Int] = [:]
         if !images.isEmpty {
             var offset = 0
@@ -116,9 +144,15 @@ package struct ShapedParagraph: Sendable {
             let (direction, script) = Self.shapingProperties(of: item, options: options)
             let glyphs = fonts[item.font].shapeRun(
                 text, utf8Range: item.range, options: options, direction: direction, script: script)
+            let marks =
+                options.isSpaced
+                ? SpacingMark.marks(
+                    of: glyphs, shapedFrom: item.range, of: text, script: script,
+                    letter: !options.letterSpacing.isZero, word: !options.wordSpacing.isZero)
+                : []
             return TextRun(
                 range: item.range, fontIndex: item.font, bidiLevel: item.level, direction: direction, glyphs: glyphs,
-                item: item)
+                spacingMarks: marks, item: item)
         }
     }
 
@@ -139,6 +173,16 @@ package struct ShapedParagraph: Sendable {
         return options
     }
 
+    /// The paragraph set at `size` points: fixed-point letter- and word-spacing turned into em at
+    /// that size. Every measurement and drawing of text spaced in points goes through it; em
+    /// spacing needs no size.
+    package func atSize(_ size: Double) -> ShapedParagraph {
+        guard options.hasFixedSpacing, spacing.size != size else { return self }
+        var sized = self
+        sized.spacing = EmSpacing(options, size: size)
+        return sized
+    }
+
     /// The paragraph with the pen moved as a hinting renderer moves it at `ppem` pixels per em:
     /// the runs of `advances`' font advance by its hinted advances (see ``HintedPen``). Widths,
     /// ink and drawing all read the hinted pen through ``walk(_:_:)``.
@@ -152,7 +196,8 @@ package struct ShapedParagraph: Sendable {
     /// (``directionFixed``), hinted as it is (a line whose text its source lacks, such as one
     /// ending in an ellipsis or a hyphen).
     package func setting(_ text: String, images: [InlineImage]) -> ShapedParagraph {
-        let set = ShapedParagraph(text, fonts: fonts, options: directionFixed, images: images)
+        var set = ShapedParagraph(text, fonts: fonts, options: directionFixed, images: images)
+        set.spacing = spacing
         return hinting.map { set.hinted(by: $0.advances, ppem: $0.ppem) } ?? set
     }
 
@@ -166,9 +211,10 @@ package struct ShapedParagraph: Sendable {
             item.range = clipped
             return item
         }
-        let reshaped = ShapedParagraph(
+        var reshaped = ShapedParagraph(
             text, fonts: fonts, options: options, items: TextItems(items), baseLevel: baseLevel, images: images,
             textScan: textScan)
+        reshaped.spacing = spacing
         return hinting.map { reshaped.hinted(by: $0.advances, ppem: $0.ppem) } ?? reshaped
     }
 
@@ -178,6 +224,8 @@ package struct ShapedParagraph: Sendable {
     /// paragraph's pen moves by its ``hinting``'s steps.
     @discardableResult
     package func walk(_ range: Range<Int>? = nil, _ body: (PlacedGlyph) -> Void) -> Double {
+        precondition(
+            !options.hasFixedSpacing || spacing.size != nil, "text spaced in points is measured at a size (atSize)")
         // Within a run the pen moves in whole font units, or whole 1/64 pixels when hinted (exact
         // integers); a run's advance is turned into em once, where it ends, the same way
         // ``advance(_:)`` sums it.
@@ -195,8 +243,9 @@ package struct ShapedParagraph: Sendable {
             let steps = hintedRun?.steps
             let penUnitsPerEm = hintedRun?.unitsPerEm ?? unitsPerEm
             var unitsX = 0, unitsY = 0
-            // Images are sized in em, not font units.
+            // Images and letter- and word-spacing are sized in em, not font units.
             var imagesEm = 0.0
+            let marks = run.spacingMarks
             for (index, glyph) in run.glyphs.enumerated() where whole || range!.contains(glyph.cluster) {
                 let penX = runStartX + (horizontal ? imagesEm : 0) + Double(unitsX) / penUnitsPerEm
                 let penY = runStartY - (horizontal ? 0 : imagesEm) + Double(unitsY) / unitsPerEm
@@ -208,13 +257,16 @@ package struct ShapedParagraph: Sendable {
                     continue
                 }
                 let stepX = steps?[index] ?? Int(glyph.xAdvance)
+                let spaced = marks.isEmpty ? 0 : spacing.em(marks[index])
                 body(PlacedGlyph(
                     run: runIndex, glyph: glyph, penX: penX, x: penX + Double(glyph.xOffset) / unitsPerEm,
                     y: penY + Double(glyph.yOffset) / unitsPerEm,
-                    advance: horizontal ? Double(stepX) / penUnitsPerEm : Double(-Int(glyph.yAdvance)) / unitsPerEm,
+                    advance: (horizontal ? Double(stepX) / penUnitsPerEm : Double(-Int(glyph.yAdvance)) / unitsPerEm)
+                        + spaced,
                     image: nil))
                 unitsX += stepX
                 unitsY += Int(glyph.yAdvance)
+                imagesEm += spaced
             }
             if horizontal {
                 runStartX += imagesEm + Double(unitsX) / penUnitsPerEm
@@ -311,7 +363,7 @@ package struct ShapedParagraph: Sendable {
     ) -> (advance: Double, metrics: LineMetrics)? {
         if let direction = options.direction, !direction.isHorizontal { return nil }
         let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
-        if itemized.items.count == 1, itemized.items[0].range.count <= Font.longestRunShapedWhole {
+        if itemized.items.count == 1, itemized.items[0].range.count <= Font.longestRunShapedWhole, !options.isSpaced {
             let item = itemized.items[0]
             // The primary font passed as the stack holds it: read into a local, it was retained and
             // released around the shaping.
@@ -406,7 +458,7 @@ package struct ShapedParagraph: Sendable {
     /// scaling.text.*.measurePerShape). Nil, having done nothing, for text the walk must place
     /// (inline images, vertical text, a hinted pen).
     package func inkAndAdvance(_ range: Range<Int>?) -> (ink: EmBounds?, advance: Double)? {
-        guard imageAtOffset.isEmpty, hinting == nil, !isVertical else { return nil }
+        guard imageAtOffset.isEmpty, hinting == nil, !isVertical, !options.isSpaced else { return nil }
         var xMin = Double.infinity, yMin = Double.infinity, xMax = -Double.infinity, yMax = -Double.infinity
         var runStartX = 0.0
         // A union started at infinities is the union started at the first glyph's bounds: Swift's

@@ -213,10 +213,10 @@ extension Font {
                 buffer, language.withCString { hb_language_from_string($0, Int32(language.utf8.count)) })
         }
         hb_buffer_guess_segment_properties(buffer)
-        if options.features.isEmpty {
+        if options.features.isEmpty && options.letterSpacing.isZero {
             hb_shape(handle, buffer, nil, 0)
         } else {
-            let features = options.features.map(\.hbFeature)
+            let features = options.shapingFeatures.map(\.hbFeature)
             hb_shape(handle, buffer, features, UInt32(features.count))
         }
     }

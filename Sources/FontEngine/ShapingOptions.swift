@@ -35,6 +35,9 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     public var isEnabledEverywhere: Bool { value != 0 && start == 0 && end == UInt32.max }
 
     var hbFeature: hb_feature_t { hb_feature_t(tag: tag, value: value, start: start, end: end) }
+
+    /// What letter-spacing turns off (CSS Text 3 §8.2: optional ligatures).
+    static let noLigatures: [FontFeature] = ["-liga", "-clig", "-calt"].map { try! FontFeature($0) }
 }
 
 /// A variation-axis setting in HarfBuzz's syntax: `wght=700`.
@@ -128,17 +131,39 @@ public struct ShapingOptions: Sendable, Hashable {
     public var language: String?
     /// How strictly lines break (CSS `line-break`); read by line breaking only.
     public var lineBreak: LineBreakStyle
+    /// Space after every shaped cluster, as CSS `letter-spacing` (the last cluster of a line
+    /// included); any non-zero amount turns off the `liga`, `clig` and `calt` ligatures, as
+    /// browsers do, unless ``features`` turns them on again.
+    public var letterSpacing: TextSpacing
+    /// Space added to every U+0020 and U+00A0, as CSS `word-spacing`.
+    public var wordSpacing: TextSpacing
 
     /// Shaping options; every value left out is guessed from the text, as HarfBuzz and ICU do.
     public init(
         features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
-        language: String? = nil, lineBreak: LineBreakStyle = .normal
+        language: String? = nil, lineBreak: LineBreakStyle = .normal, letterSpacing: TextSpacing = .zero,
+        wordSpacing: TextSpacing = .zero
     ) {
         self.features = features
         self.direction = direction
         self.script = script
         self.language = language
         self.lineBreak = lineBreak
+        self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
+    }
+
+    /// Whether letter- or word-spacing adds anything.
+    package var isSpaced: Bool { !letterSpacing.isZero || !wordSpacing.isZero }
+
+    /// Whether some spacing is in fixed points, so that widths in em change with the size.
+    package var hasFixedSpacing: Bool { letterSpacing.isFixed || wordSpacing.isFixed }
+
+    /// The features HarfBuzz shapes with: letter-spacing's ligatures turned off first, so that a
+    /// feature the caller gives wins.
+    var shapingFeatures: [FontFeature] {
+        guard !letterSpacing.isZero else { return features }
+        return FontFeature.noLigatures + features
     }
 
     /// The same options, rejected when vertical: layouts in lines (fits, stacks, ruby, drawing) are
@@ -152,6 +177,17 @@ public struct ShapingOptions: Sendable, Hashable {
         return try validated()
     }
 
+    /// The same options, rejected when letter- or word-spacing is in fixed points: `layout` scales
+    /// its texts by one shared factor, which spacing in em follows and fixed points would not.
+    package func spacedInEm(for layout: String) throws(FontFitError) -> ShapingOptions {
+        for (name, spacing) in [("letter-spacing", letterSpacing), ("word-spacing", wordSpacing)] where spacing.isFixed {
+            throw .invalidValue(
+                name: "\(name) for \(layout)", value: spacing.description,
+                expected: "em (0.05em): \(layout) scales its texts by one factor, which em spacing follows")
+        }
+        return self
+    }
+
     /// The options, their script tag checked now (every call that shapes checks it too): a front
     /// end that reads options before the text reports a bad tag first.
     public func validated() throws(FontFitError) -> ShapingOptions {
@@ -161,6 +197,8 @@ public struct ShapingOptions: Sendable, Hashable {
 
     /// Throws what ``validated()`` would, without copying the options.
     package func validate() throws(FontFitError) {
+        try letterSpacing.validate(name: "letter-spacing")
+        try wordSpacing.validate(name: "word-spacing")
         if let script {
             let tag = hb_script_from_string(script, Int32(script.utf8.count))
             if script.utf8.count != 4 || tag == HB_SCRIPT_INVALID || tag == HB_SCRIPT_UNKNOWN

@@ -15,12 +15,16 @@ extension FontStack {
     /// the first font that has a cluster's characters), and the primary font remembers the
     /// measurement: shaping "…" costs as much as a one-line fit of a short label, and
     /// `fontfit check` measures it for every string that does not fit (scripts/bench-check).
-    package func measureShortText(_ text: String, options: ShapingOptions) -> ShortTextMeasurement {
+    /// Letter- and word-spacing in fixed points are taken at `size` (1 when nil), and such a
+    /// measurement is not remembered.
+    package func measureShortText(_ text: String, options: ShapingOptions, atSize size: Double? = nil) -> ShortTextMeasurement {
         func measure() -> ShortTextMeasurement {
-            let shaped = ShapedParagraph(text, fonts: self, options: options)
+            let shaped = ShapedParagraph(text, fonts: self, options: options).atSize(size ?? 1)
             return ShortTextMeasurement(advance: shaped.advance(), ink: shaped.inkBounds(), isMissing: !shaped.missing.isEmpty)
         }
-        guard text.unicodeScalars.allSatisfy({ primary.glyph(for: $0) != nil }) else { return measure() }
+        guard !options.hasFixedSpacing, text.unicodeScalars.allSatisfy({ primary.glyph(for: $0) != nil }) else {
+            return measure()
+        }
         return primary.shortTexts.value(where: { $0.text == text && $0.options == options }) {
             ((text, options), measure())
         }

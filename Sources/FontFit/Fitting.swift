@@ -40,6 +40,9 @@ public struct PreparedText: Sendable {
     public let isVertical: Bool
     /// Whether some unit may break at a soft hyphen: only then can a fit's lines need one drawn.
     let hasSoftHyphens: Bool
+    /// Whether letter- or word-spacing is in fixed points: widths in em then change with the size,
+    /// and every fit measures at its candidate sizes (``measured`` holds the text at 1 pt).
+    let hasFixedSpacing: Bool
 
     /// The text as it was prepared.
     public var text: String { measured.text }
@@ -61,6 +64,7 @@ public struct PreparedText: Sendable {
         // (a visible one: a hyphen of negative width is counted, never drawn). Read from the local:
         // reading `self.table` here copied the whole prepared text.
         hasSoftHyphens = measured.hyphenAdvance > 0 && table.drawsHyphens
+        hasFixedSpacing = paragraph.options.hasFixedSpacing
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits the
@@ -110,7 +114,10 @@ public struct PreparedText: Sendable {
                 granularity: granularity, presetSizes: presetSizes, widths: widths)
         }
         switch widths {
-        case .proportional: break
+        case .proportional:
+            if hasFixedSpacing {
+                return withHyphens(fitMeasuringAtEachSize(options: options, followingOpticalSize: false))
+            }
         case .hinted:
             // FreeType's hinted advances are horizontal; applied to vertical text they gave a
             // negative width (found by FuzzLayout: `fit ofeff --direction ttb --hinting`).
@@ -125,7 +132,8 @@ public struct PreparedText: Sendable {
                     expected: "at most \(Int(Limits.largestHintedSize)) pt, FreeType's largest pixel size")
             }
             return withHyphens(try HintedFitter(prepared: self, options: options).fit())
-        case .followingOpticalSize: return withHyphens(fitFollowingOpticalSize(options: options))
+        case .followingOpticalSize:
+            return withHyphens(fitMeasuringAtEachSize(options: options, followingOpticalSize: true))
         }
         let result = TextFitter.fit(table, options: options)
         guard !result.fits, truncation != .none else { return withHyphens(result) }
@@ -152,6 +160,11 @@ public struct PreparedText: Sendable {
 }
 
 extension PreparedText {
+    /// The text measured for fitting at `size`: ``measured`` unless it is spaced in fixed points.
+    func measured(atSize size: Double) -> MeasuredText {
+        hasFixedSpacing ? builder.build(paragraph.atSize(size)) : measured
+    }
+
     var builder: MeasuredTextBuilder {
         MeasuredTextBuilder(fonts: fonts, options: shaping, lineBreaks: wraps, ink: hasInk, images: images)
     }
@@ -224,7 +237,7 @@ extension PreparedText {
         lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
     ) -> SizeBounds? {
         guard bounds == .lineBox, lineLimit != 1, wraps, !isVertical, granularity == nil, presetSizes == nil,
-            (widths ?? defaultWidthModel) == .proportional,
+            (widths ?? defaultWidthModel) == .proportional, !hasFixedSpacing,
             FitConstraints.isPlainlyValid(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 lineSpacing: lineSpacing)
@@ -242,7 +255,8 @@ extension PreparedText {
         lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
         let model = widths ?? defaultWidthModel
-        guard model == .proportional, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps else {
+        guard model == .proportional, !hasFixedSpacing, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps
+        else {
             let result = try layOut(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: .leading, truncation: .none, granularity: granularity,
@@ -270,14 +284,16 @@ extension PreparedText {
     /// fitted pixel size when they were hinted (``/TextFitting/FitResult/widths``).
     package func paragraph(measuredFor result: FitResult) -> ShapedParagraph {
         switch result.widths {
-        case .proportional: return paragraph
+        case .proportional: return paragraph.atSize(result.size)
         case .followingOpticalSize:
             return ShapedParagraph(text, fonts: fonts.followingOpticalSize(result.size), options: shaping, images: images)
+                .atSize(result.size)
         case .hinted:
             // The fit hinted the same font at this size, so FreeType takes it again; were it to
             // refuse, the unhinted paragraph is the nearest drawing.
-            guard let advances = try? HintedAdvances(font: font), let ppem = Int(exactly: result.size) else { return paragraph }
-            return paragraph.hinted(by: advances, ppem: ppem)
+            let sized = paragraph.atSize(result.size)
+            guard let advances = try? HintedAdvances(font: font), let ppem = Int(exactly: result.size) else { return sized }
+            return sized.hinted(by: advances, ppem: ppem)
         }
     }
 
@@ -299,7 +315,8 @@ extension PreparedText {
     /// What a line of a fit with proportional widths draws (``drawn(_:of:)``), read from the
     /// prepared paragraph: a line of a hinted or optical-size fit needs its result's measurement.
     package func drawn(_ line: FittedLine) -> ShapedParagraph {
-        drawn(line, from: paragraph)
+        precondition(!hasFixedSpacing, "a line spaced in points is drawn at its result's size (drawn(_:of:))")
+        return drawn(line, from: paragraph)
     }
 
     /// `line`'s part of `measured`, this text as a fit measured it.
@@ -360,7 +377,8 @@ extension FontStack {
         try InlineImage.validate(images, in: text)
         let builder = MeasuredTextBuilder(fonts: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
         let paragraph = builder.paragraph(text)
-        return PreparedText(paragraph: paragraph, measured: builder.build(paragraph), wraps: wrapping, hasInk: ink)
+        // Text spaced in fixed points is measured again at each size a fit tries; at 1 pt here.
+        return PreparedText(paragraph: paragraph, measured: builder.build(paragraph.atSize(1)), wraps: wrapping, hasInk: ink)
     }
 
     /// Shapes `text` once and fits it into the options' frame (see ``PreparedText/fit(options:)``);
@@ -386,7 +404,7 @@ extension FontStack {
     ) throws(FontFitError) -> FitResult {
         let widths = widths ?? defaultWidthModel
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
-            images.isEmpty
+            images.isEmpty, !shaping.hasFixedSpacing
         {
             try FitConstraints.validate(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,

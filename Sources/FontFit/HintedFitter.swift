@@ -9,13 +9,13 @@ struct HintedFitter {
         let hinted = try HintedAdvances(font: prepared.font)
         let smallest = max(1, (options.maxSize * options.minimumScaleFactor).rounded(.up))
         let largest = options.maxSize.rounded(.down)
-        guard smallest <= largest else { return TextFitter.fit(prepared.measured, options: options) }
+        guard smallest <= largest else { return TextFitter.fit(prepared.measured(atSize: options.maxSize), options: options) }
         // Graphemes and break opportunities do not depend on the pixel size: found once.
         let segmentation = prepared.builder.segmentation(of: prepared.paragraph)
         func measured(_ ppem: Double) -> MeasuredText {
             // ppem is a whole number in 1…65,535: the caller checked maxSize against
             // Limits.largestHintedSize, and candidates are whole sizes between 1 and maxSize.
-            let paragraph = prepared.paragraph.hinted(by: hinted, ppem: Int(checked: ppem) ?? 1)
+            let paragraph = prepared.paragraph.atSize(ppem).hinted(by: hinted, ppem: Int(checked: ppem) ?? 1)
             return prepared.builder.build(paragraph, segmentation: segmentation)
         }
         func attempt(_ ppem: Double) -> FitResult {
@@ -27,7 +27,7 @@ struct HintedFitter {
             return TextFitter.fit(measured(ppem), options: exact)
         }
         // Start from the unhinted optimum: hinted widths differ from it by rounding only.
-        let unhinted = TextFitter.fit(prepared.measured, options: options).size
+        let unhinted = TextFitter.fit(prepared.measured(atSize: options.maxSize), options: options).size
         let start = min(max(unhinted.rounded(.down), smallest), largest)
         let first = attempt(start)
         // Gallop away from the start (1, 2, 4 … pixels) to a size on the other side of the fit,

@@ -148,8 +148,11 @@ struct MeasuredTextBuilder {
     /// The advance of the hyphen a line of `paragraph` broken at a soft hyphen ends in: on the
     /// paragraph's hinted pen when it has one, as the line is drawn.
     private func hyphenAdvance(for paragraph: ShapedParagraph) -> Double {
-        guard let hinting = paragraph.hinting else { return fonts.measureShortText(hyphenText, options: options).advance }
-        return self.paragraph(hyphenText).hinted(by: hinting.advances, ppem: hinting.ppem).advance()
+        guard let hinting = paragraph.hinting else {
+            return fonts.measureShortText(hyphenText, options: options, atSize: paragraph.spacing.size).advance
+        }
+        return self.paragraph(hyphenText).atSize(paragraph.spacing.size ?? 1).hinted(by: hinting.advances, ppem: hinting.ppem)
+            .advance()
     }
 
     /// What a break at a soft hyphen draws, as browsers do: U+2010 HYPHEN when the primary font has
@@ -161,9 +164,10 @@ struct MeasuredTextBuilder {
         range.count == 2 && text.utf8.dropFirst(range.lowerBound).prefix(2).elementsEqual([0xC2, 0xAD])
     }
 
-    /// "…" measured in this font stack, for truncation; nil when no font has it.
-    func ellipsis() -> Ellipsis? {
-        let measured = fonts.measureShortText("…", options: options)
+    /// "…" measured in this font stack, for truncation, spaced in fixed points at `size`; nil when
+    /// no font has it.
+    func ellipsis(atSize size: Double? = nil) -> Ellipsis? {
+        let measured = fonts.measureShortText("…", options: options, atSize: size)
         guard !measured.isMissing else { return nil }
         return Ellipsis(
             advance: measured.advance,
@@ -173,8 +177,8 @@ struct MeasuredTextBuilder {
     /// "…" as a hinting renderer draws it at `ppem`: advancing the hinted pen, as the lines it ends
     /// do (its ink, relative to its pen, is the unhinted one's).
     func ellipsis(hintedBy advances: HintedAdvances, ppem: Int) -> Ellipsis? {
-        guard var ellipsis = ellipsis() else { return nil }
-        ellipsis.advance = paragraph("…").hinted(by: advances, ppem: ppem).advance()
+        guard var ellipsis = ellipsis(atSize: Double(ppem)) else { return nil }
+        ellipsis.advance = paragraph("…").atSize(Double(ppem)).hinted(by: advances, ppem: ppem).advance()
         return ellipsis
     }
 }

@@ -1,48 +1,58 @@
 extension PreparedText {
-    /// Fits with the font's `opsz` axis following the size, as automatic optical sizing draws it
-    /// (CoreText sets opsz to the point size): widths then change with the size in ways no single
-    /// measurement predicts, so the fitter re-measures at each candidate size and returns the
-    /// largest that fits with its own measurement.
-    func fitFollowingOpticalSize(options: FitConstraints) -> FitResult {
-        guard let axis = font.opticalSizeAxis else {
+    /// Fits text whose widths in em change with the size: the primary font's `opsz` axis following
+    /// the size, as automatic optical sizing draws it (CoreText sets opsz to the point size), and
+    /// letter- or word-spacing in fixed points (a line is size × its em advance + its spacing).
+    /// No single measurement predicts them, so the fitter re-measures at each candidate size and
+    /// returns the largest that fits with its own measurement.
+    func fitMeasuringAtEachSize(options: FitConstraints, followingOpticalSize: Bool) -> FitResult {
+        let axis = followingOpticalSize ? font.opticalSizeAxis : nil
+        guard axis != nil || hasFixedSpacing else {
             return TextFitter.fit(measured, options: options)
         }
         let base = builder
         var ellipsisNeeded = false
         // Sizes beyond the axis's range take the same instance, so they share one measurement: a
         // search that probes many small sizes (a tight frame) shaped the text again for each. A
-        // fallback font that follows the size has a range of its own; each size is then its own.
-        let fallbacksFollow = fonts.fonts.dropFirst().contains(where: \.followsOpticalSize)
+        // fallback font that follows the size has a range of its own, and fixed spacing changes
+        // with every size; each size is then its own.
+        let fallbacksFollow = axis != nil && fonts.fonts.dropFirst().contains(where: \.followsOpticalSize)
         var measuredAt: [Double: (builder: MeasuredTextBuilder, text: MeasuredText)] = [:]
-        // Graphemes and break opportunities do not depend on the instance: found at the first.
+        // Graphemes and break opportunities do not depend on the instance or the spacing: found at
+        // the first.
         var segmentation: TextSegmentation?
         func measurement(atSize size: Double) -> MeasuredText {
-            let opticalSize = min(max(size, axis.minValue), axis.maxValue)
-            let key = fallbacksFollow ? size : opticalSize
+            let key = axis.map { fallbacksFollow || hasFixedSpacing ? size : min(max(size, $0.minValue), $0.maxValue) } ?? size
             let measured: (builder: MeasuredTextBuilder, text: MeasuredText)
             if let known = measuredAt[key] {
                 measured = known
             } else {
-                let builder = MeasuredTextBuilder(
-                    fonts: fonts.followingOpticalSize(size), options: shaping, lineBreaks: base.lineBreaks, ink: base.ink, images: base.images)
-                let paragraph = builder.paragraph(self.text)
+                let builder =
+                    axis == nil
+                    ? base
+                    : MeasuredTextBuilder(
+                        fonts: fonts.followingOpticalSize(size), options: shaping, lineBreaks: base.lineBreaks,
+                        ink: base.ink, images: base.images)
+                let paragraph = (axis == nil ? self.paragraph : builder.paragraph(self.text)).atSize(size)
                 let found = segmentation ?? builder.segmentation(of: paragraph)
                 segmentation = found
                 measured = (builder, builder.build(paragraph, segmentation: found))
                 measuredAt[key] = measured
             }
             var text = measured.text
-            if ellipsisNeeded { text.ellipsis = measured.builder.ellipsis() }
+            if ellipsisNeeded { text.ellipsis = measured.builder.ellipsis(atSize: size) }
             return text
         }
-        var result = TextFitter.fit(options: options, measure: measurement(atSize:))
+        let model: WidthModel = axis == nil ? .proportional : .followingOpticalSize
+        // Spacing in fixed points alone makes every width a + b / size.
+        let affine = axis == nil
+        var result = TextFitter.fit(options: options, affine: affine, measure: measurement(atSize:))
         if result.fits || options.truncation == .none {
-            result.widths = .followingOpticalSize
+            result.widths = model
             return result
         }
         ellipsisNeeded = true
-        result = TextFitter.fit(options: options, measure: measurement(atSize:))
-        result.widths = .followingOpticalSize
+        result = TextFitter.fit(options: options, affine: affine, measure: measurement(atSize:))
+        result.widths = model
         return result
     }
 }

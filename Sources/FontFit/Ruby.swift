@@ -108,7 +108,7 @@ extension FontStack {
         let (maxSize, minimumScaleFactor, ratio, spacing) = (
             settings.maxSize, settings.minimumScaleFactor, settings.ratio, settings.spacing
         )
-        let shaping = try shaping.horizontalOnly(for: "ruby")
+        let shaping = try shaping.horizontalOnly(for: "ruby").spacedInEm(for: "ruby")
         _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: .lineBox, lineSpacing: spacing, alignment: .leading, truncation: .none, granularity: nil,

@@ -68,7 +68,7 @@ extension FontStack {
             settings.maxSize, settings.minimumScaleFactor, settings.spacing, settings.equalWidth, settings.bounds,
             settings.pixelScale
         )
-        let shaping = try shaping.horizontalOnly(for: "stack")
+        let shaping = try shaping.horizontalOnly(for: "stack").spacedInEm(for: "stack")
         _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: bounds, lineSpacing: 0, alignment: .leading, truncation: .none, granularity: nil,

@@ -101,11 +101,21 @@ struct ShapingArguments: ParsableArguments {
     @Flag(help: "Tabular digits (tnum), so a value keeps its width as its digits change; warns if the font has none.")
     var monospacedDigits = false
 
+    @Option(help: ArgumentHelp(
+        "Space after every character cluster (CSS letter-spacing): points (1.5, fixed as the size changes, like SwiftUI's tracking) or em (0.05em, scales with the size); turns off liga, clig and calt.",
+        valueName: "length"))
+    var letterSpacing: String?
+
+    @Option(help: ArgumentHelp(
+        "Space added to every space and no-break space (CSS word-spacing): points (2) or em (0.1em).",
+        valueName: "length"))
+    var wordSpacing: String?
+
     /// The options as plain values, which ``ShapingSelection`` turns into shaping options.
     var selection: ShapingSelection {
         ShapingSelection(
             features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
-            monospacedDigits: monospacedDigits)
+            monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing)
     }
 
     func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }
@@ -119,6 +129,8 @@ struct ShapingSelection {
     var language: String?
     var lineBreak: LineBreakStyle = .normal
     var monospacedDigits = false
+    var letterSpacing: String?
+    var wordSpacing: String?
 
     /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
     /// it gets a warning (its digits keep their own widths).
@@ -126,7 +138,13 @@ struct ShapingSelection {
         var options = try ShapingOptions(
             features: FontFeature.list(features),
             direction: direction.map { text throws(FontFitError) in try TextDirection(parsing: text) },
-            script: script, language: language, lineBreak: lineBreak
+            script: script, language: language, lineBreak: lineBreak,
+            letterSpacing: letterSpacing.map { text throws(FontFitError) in
+                try TextSpacing(parsing: text, name: "--letter-spacing")
+            } ?? .zero,
+            wordSpacing: wordSpacing.map { text throws(FontFitError) in
+                try TextSpacing(parsing: text, name: "--word-spacing")
+            } ?? .zero
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {

@@ -207,6 +207,7 @@ public struct RenderScene: Sendable {
         _ paragraph: ShapedParagraph, range: Range<Int>? = nil, size: Double, x: Double, baseline: Double,
         color: RGBAColor = .black
     ) -> Double {
+        let paragraph = paragraph.atSize(size)
         var glyphsByFont = [[PositionedGlyph]](repeating: [], count: paragraph.fonts.count)
         let advance = paragraph.walk(range) { placed in
             guard placed.image == nil else { return }
