@@ -37,7 +37,7 @@ package final class BatchRunner {
     static let optionNames: Set<String> = [
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
-        "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance",
+        "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -195,9 +195,18 @@ package final class BatchRunner {
         }
         if try flag(request, "monospaceddigits") { features.append(try FontFeature("tnum")) }
         let direction = try (request["direction"] as? String).map { text throws(FontFitError) in try TextDirection(parsing: text) }
+        func spacing(_ key: String, _ name: String) throws -> TextSpacing {
+            switch request[key] {
+            case nil: return .zero
+            case let number as NSNumber: return .points(number.doubleValue)
+            case let text as String: return try TextSpacing(parsing: text, name: name)
+            default: throw BatchError(message: "\"\(name)\" must be a number of points or a string such as \"0.05em\"")
+            }
+        }
         return try ShapingOptions(
             features: features, direction: direction, script: request["script"] as? String,
-            language: request["language"] as? String
+            language: request["language"] as? String, letterSpacing: spacing("letterspacing", "letter-spacing"),
+            wordSpacing: spacing("wordspacing", "word-spacing")
         ).validated()
     }
 

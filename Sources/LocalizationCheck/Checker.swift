@@ -575,7 +575,9 @@ package struct Checker: Sendable {
             job.text, options: FitOptions(
                 frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
                 bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation),
-            shaping: ShapingOptions(features: features, language: job.locale))
+            shaping: ShapingOptions(
+                features: features, language: job.locale, letterSpacing: settings.letterSpacing,
+                wordSpacing: settings.wordSpacing))
         let prepared = try request.prepare(in: font)
         let fittingStart = clock.now
         timings.shaping += fittingStart - shapingStart

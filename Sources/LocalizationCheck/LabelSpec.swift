@@ -58,6 +58,8 @@ package struct LabelSettings: Sendable, Hashable {
     package var textScales: [TextScale]?
     package var fontScaling: FontScaling?
     package var textStyle: AppleTextStyle?
+    package var letterSpacing: TextSpacing?
+    package var wordSpacing: TextSpacing?
 
     package init() {}
 
@@ -79,6 +81,8 @@ package struct LabelSettings: Sendable, Hashable {
         if let scales = other.textScales { result.textScales = scales }
         if let scaling = other.fontScaling { result.fontScaling = scaling }
         if let style = other.textStyle { result.textStyle = style }
+        if let spacing = other.letterSpacing { result.letterSpacing = spacing }
+        if let spacing = other.wordSpacing { result.wordSpacing = spacing }
         return result
     }
 }
@@ -105,6 +109,8 @@ package struct ResolvedSettings: Sendable, Hashable {
     /// The Apple text style whose Dynamic Type sizes the label follows (body when the spec names none).
     package var textStyle: AppleTextStyle
     package var textScale: TextScale
+    package var letterSpacing: TextSpacing = .zero
+    package var wordSpacing: TextSpacing = .zero
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -235,7 +241,7 @@ package struct LabelSpec: Sendable {
         let scaling = fontScaling ?? settings.fontScaling ?? fallback.fontScaling
         let style = settings.textStyle ?? fallback.textStyle
         let size = settings.size ?? fallback.size
-        return ResolvedSettings(
+        var resolved = ResolvedSettings(
             font: settings.font ?? fallback.font, size: textScale.size(size, scaling: scaling, style: style),
             minimumScaleFactor: settings.minimumScaleFactor ?? fallback.minimumScaleFactor, frame: frame,
             lineLimit: limit?.lines ?? settings.lineLimit ?? fallback.lineLimit, features: settings.features ?? fallback.features,
@@ -246,6 +252,9 @@ package struct LabelSpec: Sendable {
             failOnMissingGlyphs: settings.failOnMissingGlyphs ?? fallback.failOnMissingGlyphs,
             lengthLimit: limit?.length, textScales: settings.textScales ?? fallback.textScales, fontScaling: scaling,
             textStyle: style, textScale: textScale)
+        resolved.letterSpacing = settings.letterSpacing ?? fallback.letterSpacing
+        resolved.wordSpacing = settings.wordSpacing ?? fallback.wordSpacing
+        return resolved
     }
 }
 
@@ -259,6 +268,7 @@ private struct SpecReader {
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
+        "letterSpacing", "wordSpacing",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -460,6 +470,13 @@ private struct SpecReader {
                     variations[tag] = try number(axis, "\(name).\(tag)")
                 }
                 settings.variations = variations
+            case "letterSpacing", "wordSpacing":
+                let text = try string(value, name)
+                let spacing: TextSpacing
+                do { spacing = try TextSpacing(parsing: text, name: name) } catch {
+                    throw fail("invalid \(name) '\(text)': expected \(TextSpacing.expected)", value)
+                }
+                if key == "letterSpacing" { settings.letterSpacing = spacing } else { settings.wordSpacing = spacing }
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }
