@@ -101,12 +101,13 @@ struct ShapingArguments: ParsableArguments {
     @Flag(help: "Tabular digits (tnum), so a value keeps its width as its digits change; warns if the font has none.")
     var monospacedDigits = false
 
-    @Option(help: ArgumentHelp(
+    // Unconditional, so that a negative length ("-0.5") is read as the value.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Space after every character cluster (CSS letter-spacing): points (1.5, fixed as the size changes, like SwiftUI's tracking) or em (0.05em, scales with the size); turns off liga, clig and calt.",
         valueName: "length"))
     var letterSpacing: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Space added to every space and no-break space (CSS word-spacing): points (2) or em (0.1em).",
         valueName: "length"))
     var wordSpacing: String?
