@@ -18,11 +18,13 @@ package enum Limits {
     /// Letter- and word-spacing, in points or em, either way: far beyond any label's, and small
     /// enough that a million spaced characters stay an exact, finite width.
     @inlinable package static var textSpacings: ClosedRange<Double> { -1e6...1e6 }
+    /// Line heights, as a multiple of the size or in points (CSS allows 0, not less).
+    @inlinable package static var lineHeights: ClosedRange<Double> { 0...1e6 }
     /// Dimensionless factors: row weights, the ruby ratio, image aspect ratios, pixel scales.
     @inlinable package static var factors: ClosedRange<Double> { 1e-6...1e6 }
 
     /// `x` in `range` as text for an error message: "1e-06…1e+09".
-    static func describe(_ range: ClosedRange<Double>) -> String {
+    package static func describe(_ range: ClosedRange<Double>) -> String {
         "\(range.lowerBound.shortDescription)…\(range.upperBound.shortDescription)"
     }
 

@@ -228,7 +228,7 @@ func commaSeparated(_ text: String) -> [String] {
 }
 
 extension StringProtocol {
-    var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

@@ -43,6 +43,11 @@ public struct PreparedText: Sendable {
     /// Whether letter- or word-spacing is in fixed points: widths in em then change with the size,
     /// and every fit measures at its candidate sizes (``measured`` holds the text at 1 pt).
     let hasFixedSpacing: Bool
+    /// The line height ``measured``'s line boxes have.
+    @usableFromInline let lineHeight: LineHeight
+    /// Widths or line heights in em change with the size (``hasFixedSpacing``, a line height in
+    /// points): every fit measures at its candidate sizes.
+    let measuresAtEachSize: Bool
 
     /// The text as it was prepared.
     public var text: String { measured.text }
@@ -51,9 +56,11 @@ public struct PreparedText: Sendable {
     /// Characters no font in the stack has.
     public var missing: [Unicode.Scalar] { paragraph.missing }
 
-    init(paragraph: ShapedParagraph, measured: MeasuredText, wraps: Bool, hasInk: Bool) {
+    init(paragraph: ShapedParagraph, measured: MeasuredText, wraps: Bool, hasInk: Bool, lineHeight: LineHeight = .normal) {
         self.paragraph = paragraph
+        let measured = lineHeight.applied(to: measured, metrics: paragraph.lineMetrics(), atSize: 1)
         self.measured = measured
+        self.lineHeight = lineHeight
         self.wraps = wraps
         self.hasInk = hasInk
         let table = FitTable(measured)
@@ -65,6 +72,15 @@ public struct PreparedText: Sendable {
         // reading `self.table` here copied the whole prepared text.
         hasSoftHyphens = measured.hyphenAdvance > 0 && table.drawsHyphens
         hasFixedSpacing = paragraph.options.hasFixedSpacing
+        measuresAtEachSize = hasFixedSpacing || lineHeight.isFixed
+    }
+
+    /// This text with line boxes of `lineHeight`: the same shaping and units, the tables built
+    /// again for the new metrics.
+    @usableFromInline
+    func with(lineHeight: LineHeight) throws(FontFitError) -> PreparedText {
+        try lineHeight.validate()
+        return PreparedText(paragraph: paragraph, measured: measured, wraps: wraps, hasInk: hasInk, lineHeight: lineHeight)
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits the
@@ -72,7 +88,8 @@ public struct PreparedText: Sendable {
     /// <doc:FittingSemantics> for what "fits" means.
     @inlinable @inline(__always)
     public func fit(options: FitOptions) throws(FontFitError) -> FitResult {
-        try layOut(
+        if options.lineHeight != lineHeight { return try with(lineHeight: options.lineHeight).fit(options: options) }
+        return try layOut(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
@@ -108,14 +125,14 @@ public struct PreparedText: Sendable {
         }
         if (bounds == .ink && !hasInk) || (lineLimit != 1 && !wraps) {
             // Prepared for less than this fit needs: measure again with everything.
-            return try fonts.prepare(text, options: shaping, images: images).layOut(
+            return try fonts.prepare(text, options: shaping, images: images).with(lineHeight: lineHeight).layOut(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, presetSizes: presetSizes, widths: widths)
         }
         switch widths {
         case .proportional:
-            if hasFixedSpacing {
+            if measuresAtEachSize {
                 return withHyphens(fitMeasuringAtEachSize(options: options, followingOpticalSize: false))
             }
         case .hinted:
@@ -162,7 +179,9 @@ public struct PreparedText: Sendable {
 extension PreparedText {
     /// The text measured for fitting at `size`: ``measured`` unless it is spaced in fixed points.
     func measured(atSize size: Double) -> MeasuredText {
-        hasFixedSpacing ? builder.build(paragraph.atSize(size)) : measured
+        measuresAtEachSize
+            ? lineHeight.applied(to: builder.build(paragraph.atSize(size)), metrics: paragraph.lineMetrics(), atSize: size)
+            : measured
     }
 
     var builder: MeasuredTextBuilder {
@@ -188,7 +207,8 @@ extension PreparedText {
     /// fits at no size in range. Alignment and truncation do not change the size and are ignored.
     @inlinable @inline(__always)
     public func fittedSize(options: FitOptions) throws(FontFitError) -> Double? {
-        try sizeOnly(
+        if options.lineHeight != lineHeight { return try with(lineHeight: options.lineHeight).fittedSize(options: options) }
+        return try sizeOnly(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
             bounds: options.bounds, lineSpacing: options.lineSpacing, granularity: options.granularity,
             presetSizes: options.presetList, widths: options.widths)
@@ -237,7 +257,7 @@ extension PreparedText {
         lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
     ) -> SizeBounds? {
         guard bounds == .lineBox, lineLimit != 1, wraps, !isVertical, granularity == nil, presetSizes == nil,
-            (widths ?? defaultWidthModel) == .proportional, !hasFixedSpacing,
+            (widths ?? defaultWidthModel) == .proportional, !measuresAtEachSize,
             FitConstraints.isPlainlyValid(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 lineSpacing: lineSpacing)
@@ -255,7 +275,7 @@ extension PreparedText {
         lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
     ) throws(FontFitError) -> Double? {
         let model = widths ?? defaultWidthModel
-        guard model == .proportional, !hasFixedSpacing, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps
+        guard model == .proportional, !measuresAtEachSize, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps
         else {
             let result = try layOut(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
@@ -387,7 +407,12 @@ extension FontStack {
     public func fit(
         _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        try layOut(
+        if options.lineHeight != .normal {
+            return try prepare(
+                text, options: shaping, wrapping: options.lineLimit != 1, ink: options.bounds == .ink, images: images
+            ).fit(options: options)
+        }
+        return try layOut(
             text, options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,

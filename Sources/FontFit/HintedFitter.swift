@@ -16,7 +16,9 @@ struct HintedFitter {
             // ppem is a whole number in 1…65,535: the caller checked maxSize against
             // Limits.largestHintedSize, and candidates are whole sizes between 1 and maxSize.
             let paragraph = prepared.paragraph.atSize(ppem).hinted(by: hinted, ppem: Int(checked: ppem) ?? 1)
-            return prepared.builder.build(paragraph, segmentation: segmentation)
+            return prepared.lineHeight.applied(
+                to: prepared.builder.build(paragraph, segmentation: segmentation), metrics: paragraph.lineMetrics(),
+                atSize: ppem)
         }
         func attempt(_ ppem: Double) -> FitResult {
             var exact = options

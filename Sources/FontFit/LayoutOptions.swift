@@ -21,6 +21,9 @@ public struct FitOptions: Sendable, Hashable {
     public var bounds: FitBounds
     /// Extra points between lines, as SwiftUI's `lineSpacing`.
     public var lineSpacing: Double
+    /// How tall each line box is: the fonts' own metrics, a multiple of the size, or points (CSS
+    /// `line-height`); the leading is split above and below each line, as CSS does.
+    public var lineHeight: LineHeight
     /// Where lines stand in the frame's width.
     public var alignment: LineAlignment
     /// Where "…" goes when the text does not fit even at the minimum size.
@@ -56,6 +59,7 @@ public struct FitOptions: Sendable, Hashable {
         self.lineLimit = lineLimit
         self.bounds = bounds
         self.lineSpacing = lineSpacing
+        self.lineHeight = .normal
         self.alignment = alignment
         self.truncation = truncation
         self.granularity = granularity

@@ -6,7 +6,7 @@ extension PreparedText {
     /// returns the largest that fits with its own measurement.
     func fitMeasuringAtEachSize(options: FitConstraints, followingOpticalSize: Bool) -> FitResult {
         let axis = followingOpticalSize ? font.opticalSizeAxis : nil
-        guard axis != nil || hasFixedSpacing else {
+        guard axis != nil || measuresAtEachSize else {
             return TextFitter.fit(measured, options: options)
         }
         let base = builder
@@ -15,13 +15,13 @@ extension PreparedText {
         // search that probes many small sizes (a tight frame) shaped the text again for each. A
         // fallback font that follows the size has a range of its own, and fixed spacing changes
         // with every size; each size is then its own.
-        let fallbacksFollow = axis != nil && fonts.fonts.dropFirst().contains(where: \.followsOpticalSize)
+        let fallbacksFollow = axis != nil && (measuresAtEachSize || fonts.fonts.dropFirst().contains(where: \.followsOpticalSize))
         var measuredAt: [Double: (builder: MeasuredTextBuilder, text: MeasuredText)] = [:]
         // Graphemes and break opportunities do not depend on the instance or the spacing: found at
         // the first.
         var segmentation: TextSegmentation?
         func measurement(atSize size: Double) -> MeasuredText {
-            let key = axis.map { fallbacksFollow || hasFixedSpacing ? size : min(max(size, $0.minValue), $0.maxValue) } ?? size
+            let key = axis.map { fallbacksFollow ? size : min(max(size, $0.minValue), $0.maxValue) } ?? size
             let measured: (builder: MeasuredTextBuilder, text: MeasuredText)
             if let known = measuredAt[key] {
                 measured = known
@@ -35,7 +35,8 @@ extension PreparedText {
                 let paragraph = (axis == nil ? self.paragraph : builder.paragraph(self.text)).atSize(size)
                 let found = segmentation ?? builder.segmentation(of: paragraph)
                 segmentation = found
-                measured = (builder, builder.build(paragraph, segmentation: found))
+                let text = builder.build(paragraph, segmentation: found)
+                measured = (builder, lineHeight.applied(to: text, metrics: paragraph.lineMetrics(), atSize: size))
                 measuredAt[key] = measured
             }
             var text = measured.text

@@ -38,6 +38,7 @@ package final class BatchRunner {
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
+        "lineheight",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -100,12 +101,18 @@ package final class BatchRunner {
             // Optical sizing left out is automatic (on for a font with an opsz axis), as in `fit`.
             let widths = try WidthModel.requested(
                 hinting: try flag(request, "hinting"), opticalSize: try optionalFlag(request, "opticalsize"))
-            let options = FitOptions(
+            var options = FitOptions(
                 frame: try frame(request), maxSize: size, minimumScaleFactor: try number(request, "minscale") ?? 1, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: try number(request, "linespacing") ?? 0,
                 alignment: try choice(request, "align", ["leading": .leading, "center": .center, "trailing": .trailing]) ?? .leading,
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
                 granularity: try number(request, "granularity"), presetSizes: presets, widths: widths)
+            switch request["lineheight"] {
+            case nil: break
+            case let number as NSNumber: options.lineHeight = .multiple(number.doubleValue)
+            case let text as String: options.lineHeight = try LineHeight(parsing: text, name: "line-height")
+            default: throw BatchError(message: "\"line-height\" must be a multiple of the size or a string such as \"24pt\"")
+            }
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
             Self.write(result, id: id, to: &answer)

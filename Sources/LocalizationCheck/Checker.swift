@@ -571,10 +571,12 @@ package struct Checker: Sendable {
         let shapingStart = clock.now
         var features: [FontFeature] = []
         for feature in settings.features { features.append(try FontFeature(feature)) }
+        var options = FitOptions(
+            frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
+            bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation)
+        options.lineHeight = settings.lineHeight
         let request = FitRequest(
-            job.text, options: FitOptions(
-                frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
-                bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation),
+            job.text, options: options,
             shaping: ShapingOptions(
                 features: features, language: job.locale, letterSpacing: settings.letterSpacing,
                 wordSpacing: settings.wordSpacing))

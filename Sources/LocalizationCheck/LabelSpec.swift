@@ -60,6 +60,7 @@ package struct LabelSettings: Sendable, Hashable {
     package var textStyle: AppleTextStyle?
     package var letterSpacing: TextSpacing?
     package var wordSpacing: TextSpacing?
+    package var lineHeight: LineHeight?
 
     package init() {}
 
@@ -83,6 +84,7 @@ package struct LabelSettings: Sendable, Hashable {
         if let style = other.textStyle { result.textStyle = style }
         if let spacing = other.letterSpacing { result.letterSpacing = spacing }
         if let spacing = other.wordSpacing { result.wordSpacing = spacing }
+        if let height = other.lineHeight { result.lineHeight = height }
         return result
     }
 }
@@ -111,6 +113,7 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var textScale: TextScale
     package var letterSpacing: TextSpacing = .zero
     package var wordSpacing: TextSpacing = .zero
+    package var lineHeight: LineHeight = .normal
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -254,6 +257,7 @@ package struct LabelSpec: Sendable {
             textStyle: style, textScale: textScale)
         resolved.letterSpacing = settings.letterSpacing ?? fallback.letterSpacing
         resolved.wordSpacing = settings.wordSpacing ?? fallback.wordSpacing
+        resolved.lineHeight = settings.lineHeight ?? fallback.lineHeight
         return resolved
     }
 }
@@ -268,7 +272,7 @@ private struct SpecReader {
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
-        "letterSpacing", "wordSpacing",
+        "letterSpacing", "wordSpacing", "lineHeight",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -477,6 +481,11 @@ private struct SpecReader {
                     throw fail("invalid \(name) '\(text)': expected \(TextSpacing.expected)", value)
                 }
                 if key == "letterSpacing" { settings.letterSpacing = spacing } else { settings.wordSpacing = spacing }
+            case "lineHeight":
+                let text = try string(value, name)
+                do { settings.lineHeight = try LineHeight(parsing: text, name: name) } catch {
+                    throw fail("invalid \(name) '\(text)': expected normal, a multiple of the size (1.5) or points (24pt)", value)
+                }
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }

@@ -11,6 +11,10 @@ struct FitArguments: ParsableArguments {
     @OptionGroup var fitting: FittingArguments
     @Option(help: "Maximum number of lines (default: unlimited; 1 = one line).") var lineLimit: Int?
     @Option(parsing: .unconditional, help: "Extra space between lines, in points.") var lineSpacing: Double = 0
+    @Option(help: ArgumentHelp(
+        "Line box height (CSS line-height): normal (the fonts' metrics), a multiple of the size (1.5) or points (24pt).",
+        valueName: "height"))
+    var lineHeight: String?
     @Option(help: "Truncation when nothing fits: tail, head, middle or none.") var truncation: Truncation = .tail
     @Option(parsing: .unconditional, help: "Round the size down to a multiple of this many points, e.g. 0.5.") var granularity: Double?
     @Option(help: "Only these sizes, comma-separated: the largest that fits is chosen.") var presetSizes: String?
@@ -60,7 +64,7 @@ struct FitArguments: ParsableArguments {
             text: input.text, textFile: input.textFile, fonts: fontOptions.names, shaping: shaping.selection,
             frame: fitting.frame, size: fitting.size, minScale: fitting.minScale, bounds: fitting.boundsValue,
             alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
-            truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
+            lineHeight: lineHeight, truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
             hinting: hinting, opticalSize: opticalSize)
     }
 
@@ -83,6 +87,7 @@ struct FitInvocation {
     var check = false
     var lineLimit: Int?
     var lineSpacing = 0.0
+    var lineHeight: String?
     var truncation: TruncationMode = .tail
     var granularity: Double?
     var presetSizes: String?
@@ -104,11 +109,13 @@ struct FitInvocation {
         let frame = try FittingArguments.parseFrame(self.frame, size: size)
         let presets = try presetSizes.map { list throws(FontFitError) in try FitOptions.presetSizes(parsing: list) }
         let fonts = try self.fonts.load(covering: [text])
+        var options = FitOptions(
+            frame: frame, maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit, bounds: bounds,
+            lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
+            presetSizes: presets, widths: try WidthModel.requested(hinting: hinting, opticalSize: opticalSize))
+        if let lineHeight { options.lineHeight = try LineHeight(parsing: lineHeight, name: "--line-height") }
         let request = FontFit.FitRequest(
-            text, options: FitOptions(
-                frame: frame, maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-                presetSizes: presets, widths: try WidthModel.requested(hinting: hinting, opticalSize: opticalSize)),
+            text, options: options,
             shaping: try self.shaping.options(for: fonts.primary), images: images)
         let prepared = try request.prepare(in: fonts)
         let result = try request.fit(prepared)

@@ -35,6 +35,60 @@ import Testing
         }
     }()
 
+    struct LineBoxCase {
+        let id: String
+        let text: String
+        let fonts: [String]
+        let size: Double
+        let lineHeight: String?
+        let width: Double?
+        let lines: [(text: String, top: Double, baseline: Double, height: Double)]
+        let height: Double
+    }
+
+    static let lineBoxCases: [LineBoxCase] = {
+        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
+        guard let data = try? Data(contentsOf: url),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let cases = root["cases"] as? [[String: Any]]
+        else { return [] }
+        return cases.compactMap { entry in
+            guard let id = entry["id"] as? String, id.hasPrefix("linebox/"), let result = entry["result"] as? [String: Any],
+                let lines = result["lines"] as? [[String: Any]]
+            else { return nil }
+            return LineBoxCase(
+                id: id, text: entry["text"] as! String, fonts: entry["fonts"] as! [String], size: entry["size"] as! Double,
+                lineHeight: entry["lineHeight"] as? String, width: entry["width"] as? Double,
+                lines: lines.map { ($0["text"] as! String, $0["top"] as! Double, $0["baseline"] as! Double, $0["height"] as! Double) },
+                height: result["height"] as! Double)
+        }
+    }()
+
+    /// Line boxes of numeric and fixed line heights: Chromium's breaks, and every line box exactly
+    /// as tall and as far down as Chromium puts it. Baselines differ by less than a pixel: Blink
+    /// rounds each font's ascent and descent and the half-leading to whole pixels, fontfit does
+    /// not. With `normal`, line boxes are the fonts' metrics unrounded: within a pixel a line.
+    @Test func lineBoxesMatchChromium() throws {
+        #expect(Self.lineBoxCases.count >= 100)
+        var largestBaseline = 0.0
+        for entry in Self.lineBoxCases {
+            let fonts = try FontStack(entry.fonts.map { try loadFont($0) })
+            var options = FitOptions(frame: FrameSize(width: entry.width ?? .infinity), maxSize: entry.size)
+            if let height = entry.lineHeight { options.lineHeight = try LineHeight(parsing: height) }
+            let result = try fonts.fit(entry.text, options: options)
+            try #require(result.lines.count == entry.lines.count, "\(entry.id)")
+            let pixelPerLine = entry.lineHeight == nil ? 1.0 : 1.0 / 64
+            for (index, (line, expected)) in zip(result.lines, entry.lines).enumerated() {
+                #expect(line.text.trimmingCharacters(in: .whitespaces) == expected.text.trimmingCharacters(in: .whitespaces), "\(entry.id)")
+                #expect(abs(line.y - expected.top) <= pixelPerLine * Double(index) + 1e-9, "\(entry.id) line \(index): \(line.y) vs \(expected.top)")
+                #expect(abs(line.baseline - expected.baseline) < 1 + pixelPerLine * Double(index), "\(entry.id) line \(index)")
+                largestBaseline = max(largestBaseline, abs(line.baseline - expected.baseline))
+            }
+            #expect(abs(result.height - entry.height) <= pixelPerLine * Double(entry.lines.count), "\(entry.id): \(result.height) vs \(entry.height)")
+        }
+        print("line boxes: \(Self.lineBoxCases.count) Chromium cases, largest baseline difference \(largestBaseline) px")
+    }
+
     /// Chromium keeps each run's width in 1/64 px and sums the rounded widths; a line of a few runs
     /// is within a few 1/64 px of the exact sum.
     static let runRounding = 4.0 / 64

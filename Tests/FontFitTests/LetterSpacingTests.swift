@@ -68,7 +68,7 @@ import Testing
         #expect(em10.isApproximately(5) && em40.isApproximately(20))
     }
 
-    /// Random texts, frames, sizes and spacings: the fitted size fits (every line within the frame,
+    /// Random texts, frames, sizes, spacings and line heights: the fitted size fits (every line within the frame,
     /// each as wide as `measure` says its text is), a size 1e-9 larger does not, and a re-fit of the
     /// prepared text is the fresh fit.
     @Test func fitsWithSpacingAreExact() throws {
@@ -89,6 +89,10 @@ import Testing
                 frame: FrameSize(width: Double.random(in: 60...400, using: &random), height: Double.random(in: 30...300, using: &random)),
                 maxSize: Double.random(in: 12...80, using: &random), minimumScaleFactor: 0.05,
                 lineLimit: [1, 2, 3, nil].randomElement(using: &random)!)
+            options.lineHeight = [
+                .normal, .multiple(Double.random(in: 0.9...2, using: &random)),
+                .points(Double.random(in: 10...60, using: &random)),
+            ].randomElement(using: &random)!
             let result = try fonts.fit(text, options: options, shaping: shaping)
             guard result.fits else { continue }
             for line in result.lines {
@@ -107,7 +111,7 @@ import Testing
                 // 3e-9: the fit allows 1e-9 of slack on every width, as every fit does.
                 options.maxSize = result.size * (1 + 3e-9)
                 options.minimumScaleFactor = 1
-                #expect(try !fonts.fit(text, options: options, shaping: shaping).fits, "\(text) \(letter) \(word)")
+                #expect(try !fonts.fit(text, options: options, shaping: shaping).fits, "\(text) \(letter) \(word) \(options.lineHeight)")
             }
         }
         #expect(shrunk > 40)
