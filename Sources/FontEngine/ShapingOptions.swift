@@ -137,12 +137,15 @@ public struct ShapingOptions: Sendable, Hashable {
     public var letterSpacing: TextSpacing
     /// Space added to every U+0020 and U+00A0, as CSS `word-spacing`.
     public var wordSpacing: TextSpacing
+    /// A change of case in ``language`` before shaping, as CSS `text-transform`: measurements and
+    /// lines show the transformed text.
+    public var textTransform: TextTransform
 
     /// Shaping options; every value left out is guessed from the text, as HarfBuzz and ICU do.
     public init(
         features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
         language: String? = nil, lineBreak: LineBreakStyle = .normal, letterSpacing: TextSpacing = .zero,
-        wordSpacing: TextSpacing = .zero
+        wordSpacing: TextSpacing = .zero, textTransform: TextTransform = .none
     ) {
         self.features = features
         self.direction = direction
@@ -151,6 +154,7 @@ public struct ShapingOptions: Sendable, Hashable {
         self.lineBreak = lineBreak
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
+        self.textTransform = textTransform
     }
 
     /// Whether letter- or word-spacing adds anything.

@@ -112,11 +112,15 @@ struct ShapingArguments: ParsableArguments {
         valueName: "length"))
     var wordSpacing: String?
 
+    @Option(help: "Change of case before shaping (CSS text-transform), in --language: none, uppercase, lowercase or capitalize.")
+    var textTransform: TextTransform = .none
+
     /// The options as plain values, which ``ShapingSelection`` turns into shaping options.
     var selection: ShapingSelection {
         ShapingSelection(
             features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
-            monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing)
+            monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+            textTransform: textTransform)
     }
 
     func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }
@@ -132,6 +136,7 @@ struct ShapingSelection {
     var monospacedDigits = false
     var letterSpacing: String?
     var wordSpacing: String?
+    var textTransform: TextTransform = .none
 
     /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
     /// it gets a warning (its digits keep their own widths).
@@ -145,7 +150,8 @@ struct ShapingSelection {
             } ?? .zero,
             wordSpacing: wordSpacing.map { text throws(FontFitError) in
                 try TextSpacing(parsing: text, name: "--word-spacing")
-            } ?? .zero
+            } ?? .zero,
+            textTransform: textTransform
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {
@@ -209,6 +215,7 @@ func checkSize(_ value: Double, option: String) throws {
 }
 
 extension LineBreakStyle: ExpressibleByArgument {}
+extension TextTransform: ExpressibleByArgument {}
 
 extension Double {
     /// "900" for whole numbers, "37.25" otherwise.

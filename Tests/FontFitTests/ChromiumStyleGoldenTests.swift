@@ -35,6 +35,48 @@ import Testing
         }
     }()
 
+    struct TransformCase {
+        let id: String
+        let text: String
+        let fonts: [String]
+        let size: Double
+        let transform: TextTransform
+        let language: String?
+        let transformed: String
+        let width: Double
+    }
+
+    static let transformCases: [TransformCase] = {
+        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
+        guard let data = try? Data(contentsOf: url),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let cases = root["cases"] as? [[String: Any]]
+        else { return [] }
+        return cases.compactMap { entry in
+            guard let id = entry["id"] as? String, id.hasPrefix("transform/"), let result = entry["result"] as? [String: Any],
+                let name = entry["textTransform"] as? String, let transform = TextTransform(rawValue: name),
+                let width = result["width"] as? Double
+            else { return nil }
+            return TransformCase(
+                id: id, text: entry["text"] as! String, fonts: entry["fonts"] as! [String], size: entry["size"] as! Double,
+                transform: transform, language: entry["lang"] as? String, transformed: result["text"] as! String, width: width)
+        }
+    }()
+
+    /// Case mapping as Chromium draws it, in en, tr, az, de, el, lt and nl: the text (ICU's full
+    /// mappings in the language for upper and lower case; the first letter's simple title case for
+    /// capitalize) and its width.
+    @Test func transformsMatchChromium() throws {
+        #expect(Self.transformCases.count >= 150)
+        for entry in Self.transformCases {
+            let fonts = try FontStack(entry.fonts.map { try loadFont($0) })
+            let measured = try fonts.measure(
+                entry.text, size: entry.size, options: ShapingOptions(language: entry.language, textTransform: entry.transform))
+            #expect(measured.text == entry.transformed, "\(entry.id)")
+            #expect(abs(measured.width - entry.width) <= Self.runRounding, "\(entry.id): \(measured.width) vs \(entry.width)")
+        }
+    }
+
     struct LineBoxCase {
         let id: String
         let text: String
