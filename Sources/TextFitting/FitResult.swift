@@ -23,8 +23,11 @@ public struct FittedLine: Sendable, Hashable {
     /// The top of the line box. In ``FitBounds/ink`` bounds, every line is shifted so that the ink
     /// top of the first line with ink is at y = 0 (so y can be negative).
     public var y: Double
-    /// `y + ascent × size`.
+    /// `y + ascent × size`, the ascent of the line's own box.
     public var baseline: Double
+    /// The height of the line's box: the fonts' line height at the size (each line's own when its
+    /// fonts differ: the primary font's and those of the fonts it uses), or the line height set.
+    public var height: Double
     /// Where the pen starts drawing the line: equal to `x` in line-box bounds.
     public var penX: Double
     /// The unit indices the line stands for, trailing whitespace included.
@@ -44,26 +47,26 @@ public struct FittedLine: Sendable, Hashable {
 
     package init(
         text: String, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
-        penX: Double? = nil, units: Range<Int> = 0..<0, isTruncated: Bool = false
+        height: Double = 0, penX: Double? = nil, units: Range<Int> = 0..<0, isTruncated: Bool = false
     ) {
         self.init(
-            content: .whole(text), range: range, width: width, x: x, y: y, baseline: baseline,
+            content: .whole(text), range: range, width: width, x: x, y: y, baseline: baseline, height: height,
             penX: penX ?? x, units: units, isTruncated: isTruncated)
     }
 
     /// A line that shows `range` of `source` (clamped to it), untruncated.
     package init(
         showing range: Range<Int>, of source: String, width: Double, x: Double, y: Double, baseline: Double,
-        units: Range<Int>
+        height: Double = 0, units: Range<Int>
     ) {
         self.init(
-            content: .slice(of: source), range: range, width: width, x: x, y: y, baseline: baseline, penX: x,
-            units: units, isTruncated: false)
+            content: .slice(of: source), range: range, width: width, x: x, y: y, baseline: baseline, height: height,
+            penX: x, units: units, isTruncated: false)
     }
 
     @usableFromInline
     init(
-        content: LineText, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
+        content: LineText, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double, height: Double,
         penX: Double, units: Range<Int>, isTruncated: Bool
     ) {
         self.content = content
@@ -72,6 +75,7 @@ public struct FittedLine: Sendable, Hashable {
         self.x = x
         self.y = y
         self.baseline = baseline
+        self.height = height
         self.penX = penX
         self.units = units
         self.isTruncated = isTruncated
