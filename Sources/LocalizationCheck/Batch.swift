@@ -144,6 +144,7 @@ package final class BatchRunner {
             answer.member("x", line.x)
             answer.member("y", line.y)
             answer.member("width", line.width)
+            answer.member("height", line.height)
             answer.member("baseline", line.baseline)
             answer.endObject()
         }

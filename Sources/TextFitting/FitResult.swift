@@ -31,7 +31,17 @@ public struct FittedLine: Sendable, Hashable {
     /// Where the pen starts drawing the line: equal to `x` in line-box bounds.
     public var penX: Double
     /// The unit indices the line stands for, trailing whitespace included.
-    package var units: Range<Int>
+    package var units: Range<Int> {
+        get { Int(unitStart)..<Int(unitEnd) }
+        set {
+            unitStart = Int32(truncatingIfNeeded: newValue.lowerBound)
+            unitEnd = Int32(truncatingIfNeeded: newValue.upperBound)
+        }
+    }
+    // Unit indices in 32 bits, as the line table keeps them (a text HarfBuzz shapes is below 2 GB):
+    // the line stays 96 bytes with its height.
+    @usableFromInline var unitStart: Int32
+    @usableFromInline var unitEnd: Int32
     private var content: LineText
     /// True when part of the line's content was replaced by "…" (or cut).
     public var isTruncated: Bool
@@ -77,7 +87,8 @@ public struct FittedLine: Sendable, Hashable {
         self.baseline = baseline
         self.height = height
         self.penX = penX
-        self.units = units
+        unitStart = Int32(truncatingIfNeeded: units.lowerBound)
+        unitEnd = Int32(truncatingIfNeeded: units.upperBound)
         self.isTruncated = isTruncated
     }
 

@@ -183,7 +183,7 @@ final class LineTableData: Sendable {
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
         self.drawsHyphens = drawsHyphens
         ink = withInk ? Self.inkBoxes(text.inks, count: count, prefix: prefix) : []
-        if let boxes = text.lineBoxes, !withInk, boxes.fontOfUnit.count == count {
+        if let boxes = text.lineBoxes, boxes.fontOfUnit.count == count {
             lineBoxes = boxes
             fontCounts = boxes.fonts.indices.map { font in
                 var counts = [Int32](filledWith: 0, count: count + 1)

@@ -2,15 +2,16 @@
 // others print exactly this, plus what only the command knows). A result prints as one readable line.
 
 extension FittedLine: Encodable {
-    private enum CodingKeys: String, CodingKey { case text, x, y, width, baseline }
+    private enum CodingKeys: String, CodingKey { case text, x, y, width, height, baseline }
 
-    /// The line as JSON: `text`, `x`, `y`, `width`, `baseline`.
+    /// The line as JSON: `text`, `x`, `y`, `width`, its box's `height`, `baseline`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .text)
         try container.encode(x, forKey: .x)
         try container.encode(y, forKey: .y)
         try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
         try container.encode(baseline, forKey: .baseline)
     }
 }

@@ -75,6 +75,16 @@ struct FontNames {
     }
 }
 
+/// The `style` member of JSON results: the spacing, case and line height the text was set with.
+func styleJSON(_ shaping: ShapingOptions, lineHeight: LineHeight = .normal) -> JSON {
+    .object([
+        ("letterSpacing", .string(shaping.letterSpacing.description)),
+        ("wordSpacing", .string(shaping.wordSpacing.description)),
+        ("textTransform", .string(shaping.textTransform.rawValue)),
+        ("lineHeight", .string(lineHeight.description)),
+    ])
+}
+
 /// The `missing` member of JSON results.
 func missingJSON(_ missing: [Unicode.Scalar]) -> JSON {
     .array(missing.map { .string($0.codePointLabel) })

@@ -56,6 +56,8 @@ struct FitArguments: ParsableArguments {
         /// For a text that does not fit: the largest size at which it would, with no lower bound
         /// (nil when even the smallest size fontfit computes with is too large).
         let fitSize: Double?
+        /// The line height the fit was asked for.
+        var lineHeight: LineHeight = .normal
     }
 
     /// The options as plain values, which ``FitInvocation`` fits.
@@ -121,7 +123,8 @@ struct FitInvocation {
         let result = try request.fit(prepared)
         FontOptions.warnMissing(prepared.missing, in: fonts)
         let fitSize = result.fits ? nil : try request.neededSize(prepared)
-        return FitArguments.Fitted(result: result, prepared: prepared, frame: frame, fitSize: fitSize)
+        return FitArguments.Fitted(
+            result: result, prepared: prepared, frame: frame, fitSize: fitSize, lineHeight: options.lineHeight)
     }
 }
 
@@ -141,6 +144,10 @@ struct FitCommand: ParsableCommand {
         if json {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
+            if case .object(var members) = json {
+                members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.lineHeight)))
+                json = .object(members)
+            }
             if !fitted.result.fits, case .object(var members) = json {
                 members.append(("fitSize", fitted.fitSize.map { .number($0) } ?? .null))
                 members.append(("neededScale", fitted.fitSize.map { .number($0 / request.size) } ?? .null))

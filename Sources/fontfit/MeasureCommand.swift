@@ -68,7 +68,12 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let measured = try arguments.measure()
         if json {
-            print(try Self.json(measured).serialized)
+            var json = try Self.json(measured)
+            if case .object(var members) = json {
+                members.append(("style", styleJSON(measured.shaping)))
+                json = .object(members)
+            }
+            print(json.serialized)
         } else {
             Self.printHuman(measured)
         }
