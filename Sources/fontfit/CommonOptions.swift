@@ -123,14 +123,19 @@ struct ShapingArguments: ParsableArguments {
     var wordSpacing: String?
 
     @Option(help: "Change of case before shaping (CSS text-transform), in --language: none, uppercase, lowercase or capitalize.")
-    var textTransform: TextTransform = .none
+    var textTransform: TextTransform?
+
+    @Option(help: ArgumentHelp(
+        "A platform text style (material3.bodyMedium, material3.labelLarge, material2.button, …): its size, line height, letter-spacing, weight and case, each unless given on its own.",
+        valueName: "name"))
+    var style: String?
 
     /// The options as plain values, which ``ShapingSelection`` turns into shaping options.
     var selection: ShapingSelection {
         ShapingSelection(
             features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
             monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-            textTransform: textTransform)
+            textTransform: textTransform, style: style)
     }
 
     func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }
@@ -146,22 +151,29 @@ struct ShapingSelection {
     var monospacedDigits = false
     var letterSpacing: String?
     var wordSpacing: String?
-    var textTransform: TextTransform = .none
+    var textTransform: TextTransform?
+    var style: String?
+
+    /// The platform style named by --style, if any.
+    func platformStyle() throws -> PlatformTextStyle? {
+        try style.map { name throws(FontFitError) in try PlatformTextStyle.named(name) }
+    }
 
     /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
     /// it gets a warning (its digits keep their own widths).
     func options(for font: Font) throws -> ShapingOptions {
+        let style = try platformStyle()
         var options = try ShapingOptions(
             features: FontFeature.list(features),
             direction: direction.map { text throws(FontFitError) in try TextDirection(parsing: text) },
             script: script, language: language, lineBreak: lineBreak,
             letterSpacing: letterSpacing.map { text throws(FontFitError) in
                 try TextSpacing(parsing: text, name: "--letter-spacing")
-            } ?? .zero,
+            } ?? style?.letterSpacing ?? .zero,
             wordSpacing: wordSpacing.map { text throws(FontFitError) in
                 try TextSpacing(parsing: text, name: "--word-spacing")
             } ?? .zero,
-            textTransform: textTransform
+            textTransform: textTransform ?? style?.textTransform ?? .none
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {
