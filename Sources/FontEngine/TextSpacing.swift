@@ -13,7 +13,7 @@ public enum TextSpacing: Sendable, Hashable, CustomStringConvertible {
     public static var zero: TextSpacing { .points(0) }
 
     /// Whether it adds nothing.
-    public var isZero: Bool {
+    package var isZero: Bool {
         switch self {
         case .points(let value), .em(let value): value == 0
         }
@@ -21,13 +21,13 @@ public enum TextSpacing: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether it adds a fixed amount that does not follow the size (so widths in em change with
     /// the size).
-    public var isFixed: Bool {
+    package var isFixed: Bool {
         if case .points(let value) = self { return value != 0 }
         return false
     }
 
     /// The added space at `size` points, in em.
-    public func em(atSize size: Double) -> Double {
+    package func em(atSize size: Double) -> Double {
         switch self {
         case .points(let value): value == 0 ? 0 : value / size
         case .em(let value): value
@@ -35,7 +35,7 @@ public enum TextSpacing: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The added space at `size` points, in points.
-    public func points(atSize size: Double) -> Double {
+    package func points(atSize size: Double) -> Double {
         switch self {
         case .points(let value): value
         case .em(let value): value * size
