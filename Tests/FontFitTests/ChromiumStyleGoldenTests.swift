@@ -83,8 +83,13 @@ import Testing
         let fonts: [String]
         let size: Double
         let lineHeight: String?
+        let letterSpacing: String?
+        let wordSpacing: String?
+        let transform: TextTransform
+        let language: String?
         let width: Double?
-        let lines: [(text: String, top: Double, baseline: Double, height: Double)]
+        /// Each line's text as written (before any case change), its box and its width.
+        let lines: [(text: String, top: Double, baseline: Double, height: Double, width: Double)]
         let height: Double
     }
 
@@ -95,14 +100,20 @@ import Testing
             let cases = root["cases"] as? [[String: Any]]
         else { return [] }
         return cases.compactMap { entry in
-            guard let id = entry["id"] as? String, id.hasPrefix("linebox/") || id.hasPrefix("stack/"),
+            guard let id = entry["id"] as? String, id.hasPrefix("linebox/") || id.hasPrefix("stack/") || id.hasPrefix("wrap/"),
                 let result = entry["result"] as? [String: Any],
                 let lines = result["lines"] as? [[String: Any]]
             else { return nil }
             return LineBoxCase(
                 id: id, text: entry["text"] as! String, fonts: entry["fonts"] as! [String], size: entry["size"] as! Double,
-                lineHeight: entry["lineHeight"] as? String, width: entry["width"] as? Double,
-                lines: lines.map { ($0["text"] as! String, $0["top"] as! Double, $0["baseline"] as! Double, $0["height"] as! Double) },
+                lineHeight: entry["lineHeight"] as? String, letterSpacing: entry["letterSpacing"] as? String,
+                wordSpacing: entry["wordSpacing"] as? String,
+                transform: (entry["textTransform"] as? String).flatMap(TextTransform.init(rawValue:)) ?? .none,
+                language: entry["lang"] as? String, width: entry["width"] as? Double,
+                lines: lines.map {
+                    ($0["text"] as! String, $0["top"] as! Double, $0["baseline"] as! Double, $0["height"] as! Double,
+                     $0["width"] as! Double)
+                },
                 height: result["height"] as! Double)
         }
     }()
@@ -113,20 +124,31 @@ import Testing
     /// not. With `normal`, line boxes are the fonts' metrics unrounded: within a pixel a line.
     /// Font stacks (the `stack/` cases: Latin with Arabic, Hebrew, Japanese, Thai, Devanagari and
     /// emoji fallbacks) build each line's box from the primary font and the fonts on that line.
+    /// The `wrap/` cases wrap Latin and Arabic paragraphs with letter- and word-spacing, case and
+    /// line height at once: the same lines, each as wide as Chromium's.
     @Test func lineBoxesMatchChromium() throws {
         #expect(Self.lineBoxCases.count >= 150)
-        #expect(Self.lineBoxCases.contains { $0.id.hasPrefix("stack/") })
+        #expect(Self.lineBoxCases.contains { $0.id.hasPrefix("stack/") } && Self.lineBoxCases.contains { $0.id.hasPrefix("wrap/") })
         var largestBaseline = 0.0
         for entry in Self.lineBoxCases {
             let fonts = try FontStack(entry.fonts.map { try loadFont($0) })
             var options = FitOptions(frame: FrameSize(width: entry.width ?? .infinity), maxSize: entry.size)
             if let height = entry.lineHeight { options.lineHeight = try LineHeight(parsing: height) }
-            let result = try fonts.fit(entry.text, options: options)
+            let shaping = ShapingOptions(
+                language: entry.language,
+                letterSpacing: try entry.letterSpacing.map { try TextSpacing(parsing: $0, name: "letter-spacing") } ?? .zero,
+                wordSpacing: try entry.wordSpacing.map { try TextSpacing(parsing: $0, name: "word-spacing") } ?? .zero,
+                textTransform: entry.transform)
+            let result = try fonts.fit(entry.text, options: options, shaping: shaping)
             try #require(result.lines.count == entry.lines.count, "\(entry.id)")
             let pixelPerLine = entry.lineHeight == nil ? 1.0 : 1.0 / 64
             let stacked = entry.fonts.count > 1
             for (index, (line, expected)) in zip(result.lines, entry.lines).enumerated() {
-                #expect(line.text.trimmingCharacters(in: .whitespacesAndNewlines) == expected.text.trimmingCharacters(in: .whitespacesAndNewlines), "\(entry.id)")
+                let expectedText = entry.transform.apply(to: expected.text, language: entry.language)
+                #expect(line.text.trimmingCharacters(in: .whitespacesAndNewlines) == expectedText.trimmingCharacters(in: .whitespacesAndNewlines), "\(entry.id)")
+                if !entry.fonts.contains("EmojiSubset.ttf") {
+                    #expect(abs(line.width - expected.width) <= Self.runRounding, "\(entry.id) line \(index): \(line.width) vs \(expected.width)")
+                }
                 #expect(abs(line.y - expected.top) <= pixelPerLine * Double(index) + 1e-9, "\(entry.id) line \(index): \(line.y) vs \(expected.top)")
                 #expect(abs(line.baseline - expected.baseline) < 1 + pixelPerLine * Double(index), "\(entry.id) line \(index)")
                 #expect(abs(line.height - expected.height) <= (stacked || entry.lineHeight == nil ? 1 : 1.0 / 64), "\(entry.id) line \(index): \(line.height) vs \(expected.height)")
