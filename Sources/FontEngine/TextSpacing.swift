@@ -63,7 +63,7 @@ public enum TextSpacing: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    package static var expected: String {
+    static var expected: String {
         "points (1.5, 1.5pt, 1.5px) or em (0.05em), each in \(Limits.describe(Limits.textSpacings)), or normal"
     }
 

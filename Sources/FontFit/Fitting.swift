@@ -88,7 +88,9 @@ public struct PreparedText: Sendable {
     /// <doc:FittingSemantics> for what "fits" means.
     @inlinable @inline(__always)
     public func fit(options: FitOptions) throws(FontFitError) -> FitResult {
-        if options.lineHeight != lineHeight { return try with(lineHeight: options.lineHeight).fit(options: options) }
+        if !(options.lineHeight.isNormal && lineHeight.isNormal) && options.lineHeight != lineHeight {
+            return try with(lineHeight: options.lineHeight).fit(options: options)
+        }
         return try layOut(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
@@ -207,7 +209,9 @@ extension PreparedText {
     /// fits at no size in range. Alignment and truncation do not change the size and are ignored.
     @inlinable @inline(__always)
     public func fittedSize(options: FitOptions) throws(FontFitError) -> Double? {
-        if options.lineHeight != lineHeight { return try with(lineHeight: options.lineHeight).fittedSize(options: options) }
+        if !(options.lineHeight.isNormal && lineHeight.isNormal) && options.lineHeight != lineHeight {
+            return try with(lineHeight: options.lineHeight).fittedSize(options: options)
+        }
         return try sizeOnly(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
             bounds: options.bounds, lineSpacing: options.lineSpacing, granularity: options.granularity,

@@ -38,6 +38,12 @@ public enum LineHeight: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether it is the fonts' own. Inlinable: every re-fit asks (bench: refitSizesPerShape).
+    @inlinable var isNormal: Bool {
+        if case .normal = self { return true }
+        return false
+    }
+
     /// Whether the height is fixed in points, so that in em it changes with the size.
     var isFixed: Bool {
         if case .points = self { return true }

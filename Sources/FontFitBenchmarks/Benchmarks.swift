@@ -136,6 +136,27 @@ struct Benchmarks {
         let frenchFitRatio = try Timing.ratio({
             try fonts.fit(frenchParagraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)).size
         }, over: { font.shapedGlyphCount(frenchParagraph) })
+        // Labels styled with letter-spacing (issue 31): spacing in em keeps widths size × em advance
+        // (the walk adds it; the sums that skip placing glyphs step aside); spacing in points makes
+        // widths a + b / size, re-measured at the sizes the fit tries.
+        let spacedLineRatio = try Timing.ratio({
+            try fonts.fit(
+                line, options: FitOptions(frame: lineFrame, maxSize: 100, minimumScaleFactor: 0.01, lineLimit: 1),
+                shaping: ShapingOptions(letterSpacing: .em(0.05))
+            ).size
+        }, over: { font.shapedGlyphCount(line) })
+        let spacedParagraphRatio = try Timing.ratio({
+            try fonts.fit(
+                paragraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01),
+                shaping: ShapingOptions(letterSpacing: .em(0.02))
+            ).size
+        }, over: shapeParagraphBody)
+        let pointSpacedParagraphRatio = try Timing.ratio({
+            try fonts.fit(
+                paragraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01),
+                shaping: ShapingOptions(letterSpacing: .points(0.5))
+            ).size
+        }, over: shapeParagraphBody)
         func ratio(_ paired: Double, _ separate: Double) -> Double { Timing.countsCalls ? separate : paired }
 
         var record: [(key: String, record: Record)] = [
@@ -145,6 +166,12 @@ struct Benchmarks {
              note: "fit \(ns(paragraphFit)) vs hb_shape \(ns(shapeParagraph)); goal ≤ 1.3")),
             ("frenchParagraphFitPerShape", .figure(frenchFitRatio, label: "the same, the paragraph in French (324 chars)",
              note: "accents, ’, « », no-break spaces: the paths for text beyond ASCII")),
+            ("spacedLineFitPerShape", .figure(spacedLineRatio, label: "single-line fit with letter-spacing 0.05em ÷ hb_shape",
+             note: "spacing in em: one shaping, a walk, a division")),
+            ("spacedParagraphFitPerShape", .figure(spacedParagraphRatio, label: "wrapped fit with letter-spacing 0.02em ÷ hb_shape",
+             note: "spacing in em: widths summed by the walk")),
+            ("pointSpacedParagraphFitPerShape", .figure(pointSpacedParagraphRatio, label: "wrapped fit with letter-spacing 0.5pt ÷ hb_shape",
+             note: "spacing in points: measured again at each size tried")),
             ("shapesPerRefit", .figure(1 / ratio(refitRatio, refit / shapeParagraph), label: "re-fits per hb_shape of the paragraph",
              note: "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); the full result, its lines placed when read")),
             ("refitsWithLinesPerShape", .figure(1 / ratio(refitLinesRatio, refitLines / shapeParagraph), label: "staircase re-fits with lines per hb_shape",

@@ -491,7 +491,7 @@ private struct SpecReader {
                 let text = try string(value, name)
                 let spacing: TextSpacing
                 do { spacing = try TextSpacing(parsing: text, name: name) } catch {
-                    throw fail("invalid \(name) '\(text)': expected \(TextSpacing.expected)", value)
+                    throw fail("invalid \(name) '\(text)': expected points (1.5) or em (0.05em), or normal", value)
                 }
                 if key == "letterSpacing" { settings.letterSpacing = spacing } else { settings.wordSpacing = spacing }
             case "typeStyle":

@@ -106,6 +106,9 @@ final class LineTableData: Sendable {
     /// Line boxes built line by line (``MeasuredText/lineBoxes``), in line-box bounds; nil when
     /// every line box is the same.
     let lineBoxes: LineBoxFonts?
+    /// `lineBoxes != nil`, stored: reading the optional out of the table retains and releases its
+    /// arrays, and every greedy pass asks (bench: refitsWithLinesPerShape).
+    let hasLineBoxes: Bool
     /// Per font of ``lineBoxes``, how many units before each index bring it: a line holds the font
     /// when the count grows across it.
     let fontCounts: [[Int32]]
@@ -185,6 +188,7 @@ final class LineTableData: Sendable {
         ink = withInk ? Self.inkBoxes(text.inks, count: count, prefix: prefix) : []
         if let boxes = text.lineBoxes, boxes.fontOfUnit.count == count {
             lineBoxes = boxes
+            hasLineBoxes = true
             fontCounts = boxes.fonts.indices.map { font in
                 var counts = [Int32](filledWith: 0, count: count + 1)
                 var seen: Int32 = 0
@@ -197,13 +201,14 @@ final class LineTableData: Sendable {
             }
         } else {
             lineBoxes = nil
+            hasLineBoxes = false
             fontCounts = []
         }
     }
 
     /// The box of a line holding units `start..<end`: the strut and every font its units bring.
     func lineBox(start: Int, end: Int) -> LineBoxExtent? {
-        guard let lineBoxes else { return nil }
+        guard hasLineBoxes, let lineBoxes else { return nil }
         var box = lineBoxes.strut
         for (font, counts) in fontCounts.enumerated() where counts[end] > counts[start] {
             box = box.union(lineBoxes.fonts[font])
@@ -283,10 +288,12 @@ struct LineTable {
     var lineReach: [Int] { data.lineReach }
     var drawsHyphens: Bool { data.drawsHyphens }
     /// Line boxes differ from line to line (line-box bounds only).
-    var hasVariableLineBoxes: Bool { !isInk && data.lineBoxes != nil }
+    var hasVariableLineBoxes: Bool { !isInk && data.hasLineBoxes }
     /// The box of a line of units `start..<end` when line boxes differ from line to line, else nil.
     @inline(__always)
-    func lineBox(start: Int, end: Int) -> LineBoxExtent? { isInk ? nil : data.lineBox(start: start, end: end) }
+    func lineBox(start: Int, end: Int) -> LineBoxExtent? {
+        isInk || !data.hasLineBoxes ? nil : data.lineBox(start: start, end: end)
+    }
 
     /// Room enough for the greedy lines at unit width `width`, most of the time: as many as the
     /// text's whole advance fills.

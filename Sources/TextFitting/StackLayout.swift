@@ -130,7 +130,6 @@ package enum StackFitter {
         // On a pixel grid the usable frame is the whole pixels inside it.
         let frameWidth = snapDown(options.frameWidth, pixel)
         let frameHeight = snapDown(options.frameHeight, pixel)
-        let totalWeight = rows.reduce(0) { $0 + $1.weight }
         // Σ weight × row height at unit size: rows with their own line box count theirs.
         let totalHeight = rows.reduce(0) { $0 + $1.weight * ($1.extent ?? extent).height }
         let gaps = Double(max(rows.count - 1, 0))
