@@ -137,12 +137,15 @@ public struct ShapingOptions: Sendable, Hashable {
     public var letterSpacing: TextSpacing
     /// Space added to every U+0020 and U+00A0, as CSS `word-spacing`.
     public var wordSpacing: TextSpacing
+    /// Where lines may break inside words, as CSS `hyphens`: ``Hyphens/manual`` (soft hyphens
+    /// only) unless set; ``Hyphens/auto`` hyphenates by ``language``. Read by line breaking only.
+    public var hyphens: Hyphens
 
     /// Shaping options; every value left out is guessed from the text, as HarfBuzz and ICU do.
     public init(
         features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
         language: String? = nil, lineBreak: LineBreakStyle = .normal, letterSpacing: TextSpacing = .zero,
-        wordSpacing: TextSpacing = .zero
+        wordSpacing: TextSpacing = .zero, hyphens: Hyphens = .manual
     ) {
         self.features = features
         self.direction = direction
@@ -151,6 +154,7 @@ public struct ShapingOptions: Sendable, Hashable {
         self.lineBreak = lineBreak
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
+        self.hyphens = hyphens
     }
 
     /// Whether letter- or word-spacing adds anything.
