@@ -98,6 +98,9 @@ struct ShapingArguments: ParsableArguments {
     @Option(help: "How strictly lines break (CSS line-break): strict, normal, loose or anywhere.")
     var lineBreak: LineBreakStyle = .normal
 
+    @Option(help: "Breaks inside words (CSS hyphens): none, manual (soft hyphens only) or auto (also the hyphenation points of --language's dictionary, from Debian's hyphen-* packages).")
+    var hyphens: Hyphens = .manual
+
     @Flag(help: "Tabular digits (tnum), so a value keeps its width as its digits change; warns if the font has none.")
     var monospacedDigits = false
 
@@ -116,7 +119,8 @@ struct ShapingArguments: ParsableArguments {
     var selection: ShapingSelection {
         ShapingSelection(
             features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
-            monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing)
+            monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+            hyphens: hyphens)
     }
 
     func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }
@@ -132,6 +136,7 @@ struct ShapingSelection {
     var monospacedDigits = false
     var letterSpacing: String?
     var wordSpacing: String?
+    var hyphens: Hyphens = .manual
 
     /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
     /// it gets a warning (its digits keep their own widths).
@@ -145,7 +150,8 @@ struct ShapingSelection {
             } ?? .zero,
             wordSpacing: wordSpacing.map { text throws(FontFitError) in
                 try TextSpacing(parsing: text, name: "--word-spacing")
-            } ?? .zero
+            } ?? .zero,
+            hyphens: hyphens
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {
@@ -209,6 +215,7 @@ func checkSize(_ value: Double, option: String) throws {
 }
 
 extension LineBreakStyle: ExpressibleByArgument {}
+extension Hyphens: ExpressibleByArgument {}
 
 extension Double {
     /// "900" for whole numbers, "37.25" otherwise.
