@@ -209,3 +209,19 @@ public final class Hyphenator: @unchecked Sendable {
 extension Character {
     fileprivate var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
 }
+
+extension ShapingOptions {
+    /// Whether ``hyphens`` asks for ``Hyphens/auto`` and no dictionary covers ``language``: the
+    /// text then breaks as with ``Hyphens/manual``, which a front end should say.
+    public var hyphenationUnavailable: Bool {
+        hyphens == .auto && Hyphenator.forLanguage(language) == nil
+    }
+
+    /// The warning a front end prints when ``hyphenationUnavailable``.
+    public var hyphenationWarning: String? {
+        guard hyphenationUnavailable else { return nil }
+        let language = language.map { "'\($0)'" } ?? "(none given)"
+        return "no hyphenation dictionary for language \(language) in \(Hyphenator.directory) (Debian's hyphen-* packages): "
+            + "hyphens auto breaks only at soft hyphens, as manual"
+    }
+}

@@ -38,7 +38,7 @@ package final class BatchRunner {
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
-        "lineheight",
+        "lineheight", "hyphens",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -115,7 +115,7 @@ package final class BatchRunner {
             }
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
-            Self.write(result, id: id, to: &answer)
+            Self.write(result, id: id, hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)
         default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")
         }
     }
@@ -124,7 +124,9 @@ package final class BatchRunner {
     /// order (the tests hold the two to the same bytes), written value by value, not through
     /// `OrderedJSONEncoder`, whose tree of values, then serialized, costs as much as the fit it
     /// reports (scripts/bench-check, batch per request).
-    static func write(_ result: FitResult, id: JSON?, to answer: inout JSONBytes) {
+    /// `hyphenationUnavailable` adds `"hyphenationUnavailable": true` at the end, as `fit --json`
+    /// does: `hyphens` was auto and no dictionary covers the request's language.
+    static func write(_ result: FitResult, id: JSON?, hyphenationUnavailable: Bool = false, to answer: inout JSONBytes) {
         answer.beginObject()
         if let id {
             answer.key("id")
@@ -145,9 +147,11 @@ package final class BatchRunner {
             answer.member("y", line.y)
             answer.member("width", line.width)
             answer.member("baseline", line.baseline)
+            if line.isHyphenated { answer.member("hyphenated", true) }
             answer.endObject()
         }
         answer.endArray()
+        if hyphenationUnavailable { answer.member("hyphenationUnavailable", true) }
         answer.endObject()
     }
 
@@ -213,7 +217,8 @@ package final class BatchRunner {
         return try ShapingOptions(
             features: features, direction: direction, script: request["script"] as? String,
             language: request["language"] as? String, letterSpacing: spacing("letterspacing", "letter-spacing"),
-            wordSpacing: spacing("wordspacing", "word-spacing")
+            wordSpacing: spacing("wordspacing", "word-spacing"),
+            hyphens: try choice(request, "hyphens", ["none": Hyphens.none, "manual": .manual, "auto": .auto]) ?? .manual
         ).validated()
     }
 

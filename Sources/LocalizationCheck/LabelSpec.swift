@@ -61,6 +61,7 @@ package struct LabelSettings: Sendable, Hashable {
     package var letterSpacing: TextSpacing?
     package var wordSpacing: TextSpacing?
     package var lineHeight: LineHeight?
+    package var hyphens: Hyphens?
 
     package init() {}
 
@@ -85,6 +86,7 @@ package struct LabelSettings: Sendable, Hashable {
         if let spacing = other.letterSpacing { result.letterSpacing = spacing }
         if let spacing = other.wordSpacing { result.wordSpacing = spacing }
         if let height = other.lineHeight { result.lineHeight = height }
+        if let hyphens = other.hyphens { result.hyphens = hyphens }
         return result
     }
 }
@@ -114,6 +116,7 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var letterSpacing: TextSpacing = .zero
     package var wordSpacing: TextSpacing = .zero
     package var lineHeight: LineHeight = .normal
+    package var hyphens: Hyphens = .manual
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -258,6 +261,7 @@ package struct LabelSpec: Sendable {
         resolved.letterSpacing = settings.letterSpacing ?? fallback.letterSpacing
         resolved.wordSpacing = settings.wordSpacing ?? fallback.wordSpacing
         resolved.lineHeight = settings.lineHeight ?? fallback.lineHeight
+        resolved.hyphens = settings.hyphens ?? fallback.hyphens
         return resolved
     }
 }
@@ -272,7 +276,7 @@ private struct SpecReader {
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
-        "letterSpacing", "wordSpacing", "lineHeight",
+        "letterSpacing", "wordSpacing", "lineHeight", "hyphens",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -486,6 +490,12 @@ private struct SpecReader {
                 do { settings.lineHeight = try LineHeight(parsing: text, name: name) } catch {
                     throw fail("invalid \(name) '\(text)': expected normal, a multiple of the size (1.5) or points (24pt)", value)
                 }
+            case "hyphens":
+                let text = try string(value, name)
+                guard let hyphens = Hyphens(rawValue: text) else {
+                    throw fail("invalid \(name) '\(text)': expected none, manual or auto", value)
+                }
+                settings.hyphens = hyphens
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }

@@ -159,6 +159,7 @@ struct ShapingSelection {
             }
             options.features.append(try FontFeature("tnum"))
         }
+        if let warning = options.hyphenationWarning { warn(warning) }
         return options
     }
 

@@ -141,6 +141,10 @@ struct FitCommand: ParsableCommand {
         if json {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
+            if fitted.prepared.shaping.hyphenationUnavailable, case .object(var members) = json {
+                members.append(("hyphenationUnavailable", .bool(true)))
+                json = .object(members)
+            }
             if !fitted.result.fits, case .object(var members) = json {
                 members.append(("fitSize", fitted.fitSize.map { .number($0) } ?? .null))
                 members.append(("neededScale", fitted.fitSize.map { .number($0 / request.size) } ?? .null))
