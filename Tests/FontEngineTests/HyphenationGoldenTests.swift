@@ -79,8 +79,8 @@ struct HyphenationGolden: Sendable, CustomTestStringConvertible {
         #expect(try #require(Hyphenator.forLanguage("de")).points(in: "Verwaltung") != [])
     }
 
-    /// Threads share one dictionary.
-    @Test func concurrentUse() async throws {
+    /// Threads share one dictionary (named for scripts/test's ThreadSanitizer run).
+    @Test func usedConcurrently() async throws {
         let german = try #require(Hyphenator.forLanguage("de"))
         let expected = german.points(in: "Datenschutzeinstellungen")
         await withTaskGroup(of: Bool.self) { group in
