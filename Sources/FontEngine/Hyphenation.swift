@@ -44,7 +44,7 @@ public struct HyphenationLimits: Sendable, Hashable {
 /// libhyphen runs each word through the file's two levels (the compound level before `NEXTLEVEL`,
 /// which splits a German "Datenschutz|einstellungen" at its parts, then the syllable level over
 /// each part, whose edges keep `COMPOUNDLEFTHYPHENMIN`/`COMPOUNDRIGHTHYPHENMIN` characters) and
-/// applies the file's `LEFTHYPHENMIN`/`RIGHTHYPHENMIN` and `NOHYPHEN`; ``points(in:)`` then applies
+/// applies the file's `LEFTHYPHENMIN`/`RIGHTHYPHENMIN` and `NOHYPHEN`; ``points(in:limits:)`` then applies
 /// ``HyphenationLimits`` on top, as a browser does.
 ///
 /// libhyphen builds its automaton when it loads a file: German's (77,900 lines) takes it about 2 s,

@@ -169,11 +169,11 @@ struct MeasuredTextBuilder {
         }
         guard let hyphenator = Hyphenator.forLanguage(options.language) else { return [] }
         var points: [Bool] = []
-        var wordStart: String.Index?
+        // Where the current word starts, as an index and as a UTF-8 offset.
+        var wordStart: (index: String.Index, offset: Int)?
         var hasSoftHyphen = false
-        func hyphenate(_ word: Range<String.Index>) {
+        func hyphenate(_ word: Range<String.Index>, base: Int) {
             guard !hasSoftHyphen else { return }
-            let base = text.utf8.distance(from: text.startIndex, to: word.lowerBound)
             for point in hyphenator.points(in: text[word]) {
                 let index = graphemes.index(containingByte: base + point - 1)
                 // A point inside a grapheme (a letter and its marks) is none; an existing break stays.
@@ -184,6 +184,7 @@ struct MeasuredTextBuilder {
             }
         }
         var position = text.unicodeScalars.startIndex
+        var offset = 0
         for scalar in text.unicodeScalars {
             let inWord: Bool
             switch scalar.properties.generalCategory {
@@ -194,15 +195,16 @@ struct MeasuredTextBuilder {
                 inWord = scalar == "\u{AD}"
             }
             if inWord {
-                if wordStart == nil { wordStart = position; hasSoftHyphen = false }
+                if wordStart == nil { wordStart = (position, offset); hasSoftHyphen = false }
                 if scalar == "\u{AD}" { hasSoftHyphen = true }
             } else if let start = wordStart {
-                hyphenate(start..<position)
+                hyphenate(start.index..<position, base: start.offset)
                 wordStart = nil
             }
             position = text.unicodeScalars.index(after: position)
+            offset += UTF8.width(scalar)
         }
-        if let start = wordStart { hyphenate(start..<text.endIndex) }
+        if let start = wordStart { hyphenate(start.index..<text.endIndex, base: start.offset) }
         return points
     }
 
