@@ -53,7 +53,8 @@ public struct HyphenationLimits: Sendable, Hashable {
 /// Covered with Debian 12's packages: German (`de`, any region: one file), English (`en`, `en-US`;
 /// other English regions use the US patterns), French (`fr`, any region) and Dutch (`nl`,
 /// `nl-BE`); any other `hyphen-*` package installed is used too when its file is in UTF-8 or
-/// ISO 8859-1. Debian 12 ships no Finnish patterns libhyphen reads, so Finnish is not covered.
+/// ISO 8859-1. Finnish (`fi`), which no Debian 12 package has as a libhyphen dictionary, comes
+/// compiled in: hyph-utf8's patterns, converted by scripts/make-finnish-hyphenation.
 public final class Hyphenator: @unchecked Sendable {
     // Sendable: the dictionary is built by `hnj_hyphen_load` before the initializer returns and
     // never written again; `hnj_hyphen_hyphenate2` only reads it and keeps its scratch in buffers
@@ -111,7 +112,8 @@ public final class Hyphenator: @unchecked Sendable {
     private static func cached(_ name: String) -> Hyphenator? {
         loaded.withLock { loaded in
             if let known = loaded[name] { return known }
-            let hyphenator = load(path: "\(directory)/hyph_\(name).dic", name: name)
+            var hyphenator = load(path: "\(directory)/hyph_\(name).dic", name: name)
+            if hyphenator == nil && name == "fi" { hyphenator = load(contents: finnishDictionary, name: name) }
             loaded[name] = hyphenator
             return hyphenator
         }
@@ -120,7 +122,23 @@ public final class Hyphenator: @unchecked Sendable {
     /// The dictionary at `path`, when libhyphen reads it and its character set is one this type
     /// converts words to (UTF-8 or ISO 8859-1, the first line of the file).
     static func load(path: String, name: String) -> Hyphenator? {
-        guard let dictionary = hnj_hyphen_load(path) else { return nil }
+        hnj_hyphen_load(path).flatMap { adopt($0, name: name) }
+    }
+
+    /// A dictionary given as the text of a `.dic` file, read by libhyphen from memory.
+    static func load(contents: String, name: String) -> Hyphenator? {
+        var bytes = Array(contents.utf8)
+        let dictionary = bytes.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
+            guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
+            defer { fclose(file) }
+            return hnj_hyphen_load_file(file)
+        }
+        return dictionary.flatMap { adopt($0, name: name) }
+    }
+
+    /// The hyphenator owning `dictionary`, or nil (the dictionary freed) when its character set is
+    /// neither UTF-8 nor ISO 8859-1.
+    private static func adopt(_ dictionary: UnsafeMutablePointer<HyphenDict>, name: String) -> Hyphenator? {
         let charset = withUnsafeBytes(of: dictionary.pointee.cset) { bytes in
             String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
         }

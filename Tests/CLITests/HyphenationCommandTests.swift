@@ -20,12 +20,13 @@ import Testing
         #expect(none["size"] as! Double == manual["size"] as! Double)
     }
 
-    /// A language without a dictionary breaks as `manual`, with a warning and a JSON member.
-    @Test func finnishFallsBackToManual() throws {
-        let arguments = ["fit", "--json", "Datenschutzeinstellungen", "--frame", "120xinf", "--size", "17", "--min-scale", "0.1", "--language", "fi", "--hyphens", "auto"]
+    /// A language with no dictionary (Swedish: no hyphen-sv here) breaks as `manual`, with a
+    /// warning and a JSON member.
+    @Test func swedishFallsBackToManual() throws {
+        let arguments = ["fit", "--json", "Datenschutzeinstellungen", "--frame", "120xinf", "--size", "17", "--min-scale", "0.1", "--language", "sv", "--hyphens", "auto"]
         let output = try CLIRunner.run(arguments)
         #expect(output.status == 0)
-        #expect(output.stderr.contains("warning: no hyphenation dictionary for language 'fi'"))
+        #expect(output.stderr.contains("warning: no hyphenation dictionary for language 'sv'"))
         let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as! [String: Any]
         #expect(json["hyphenationUnavailable"] as? Bool == true)
         #expect((json["lines"] as! [Any]).count == 1)
@@ -34,7 +35,7 @@ import Testing
     @Test func batchRequests() throws {
         let requests = """
             {"id":1,"text":"Datenschutzeinstellungen verwalten","frame":"120xinf","size":17,"minScale":0.1,"language":"de","hyphens":"auto"}
-            {"id":2,"text":"Datenschutzeinstellungen","frame":"120xinf","size":17,"minScale":0.1,"language":"fi","hyphens":"auto"}
+            {"id":2,"text":"Datenschutzeinstellungen","frame":"120xinf","size":17,"minScale":0.1,"language":"sv","hyphens":"auto"}
             {"id":3,"text":"x","size":17,"hyphens":"some"}
 
             """
@@ -49,8 +50,8 @@ import Testing
         #expect((answers[2]["error"] as? [String: Any])?["message"] as? String == "invalid hyphens 'some': expected auto, manual, none")
     }
 
-    /// A check spec's `hyphens: auto`: the sample German catalog's one string that only shrank
-    /// fits once it hyphenates; the Finnish catalog is checked as `manual`, with a warning.
+    /// A check spec's `hyphens: auto`: of the sample German and Finnish catalogs' 407 checks, the
+    /// one German string that only shrank fits once it hyphenates; no other verdict changes.
     @Test func checkSpec() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-hyphens-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -68,7 +69,7 @@ import Testing
                 "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), CLIRunner.fixture("catalogs/po/gdk-pixbuf/fi.po"),
                 "--labels", spec.path, "--format", "jsonl",
             ])
-            #expect(output.stderr.contains("no hyphenation dictionary for language 'fi'") == (hyphens == "auto"))
+            #expect(!output.stderr.contains("no hyphenation dictionary"))
             for line in output.stdout.split(separator: "\n") {
                 let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
                 guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
