@@ -58,9 +58,14 @@ int32_t cfontfit_line_breaks(const uint16_t *text, int32_t length, const char *l
     ubrk_first(iterator);
     for (int32_t offset = ubrk_next(iterator); offset != UBRK_DONE && count < capacity;
          offset = ubrk_next(iterator)) {
-        int32_t rule = ubrk_getRuleStatus(iterator);
+        // A break is hard exactly after a UAX #14 BK, CR, LF or NL character. Not from the rule
+        // status: ICU gives breaks its dictionary found (Thai, Lao, Khmer, Burmese words) the status
+        // of the rule-based break that ends the dictionary's range, so every break inside a Thai
+        // phrase followed by a newline read as hard.
+        uint16_t before = text[offset - 1];
         offsets[count] = offset;
-        mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        mandatory[count] = (before == 0x0A || before == 0x0B || before == 0x0C || before == 0x0D || before == 0x85
+                            || before == 0x2028 || before == 0x2029) ? 1 : 0;
         count += 1;
     }
     // The iterator must not keep pointing at the caller's buffer once it returns.

@@ -102,10 +102,15 @@ package struct ShapedParagraph: Sendable {
     /// Itemizes and shapes `text`. `options.direction` sets the paragraphs' direction (else each
     /// takes it from its first strong character); `options.script` forces one script for every run.
     /// `scan`, when the caller has read it already, is what ``ASCIIScan`` reads of `text`.
+    /// A ``ShapingOptions/textTransform`` is applied first: the paragraph's text is the transformed
+    /// one (applying it again changes nothing).
     package init(
         _ text: String, fonts: FontStack, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
         scan: ASCIIScan? = nil
     ) {
+        let transformed = options.textTransform.apply(to: text, language: options.language)
+        let text = transformed
+        let scan = options.textTransform == .none ? scan : nil
         let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
         self.init(text, fonts: fonts, options: options, itemized: itemized, images: images)
     }
@@ -362,6 +367,13 @@ package struct ShapedParagraph: Sendable {
         noting missing: inout MissingCharacters?
     ) -> (advance: Double, metrics: LineMetrics)? {
         if let direction = options.direction, !direction.isHorizontal { return nil }
+        if options.textTransform != .none {
+            // Offsets into the text as written do not fit the transformed text: the whole line only.
+            precondition(end == text.utf8.count, "a transformed text is measured whole")
+            let paragraph = ShapedParagraph(text, fonts: fonts, options: options)
+            missing?.add(paragraph)
+            return (paragraph.advance(), paragraph.lineMetrics())
+        }
         let itemized = Itemizer.itemize(text, fonts: fonts, options: options, scan: scan)
         if itemized.items.count == 1, itemized.items[0].range.count <= Font.longestRunShapedWhole, !options.isSpaced {
             let item = itemized.items[0]

@@ -137,6 +137,9 @@ public struct ShapingOptions: Sendable, Hashable {
     public var letterSpacing: TextSpacing
     /// Space added to every U+0020 and U+00A0, as CSS `word-spacing`.
     public var wordSpacing: TextSpacing
+    /// A change of case in ``language`` before shaping, as CSS `text-transform`: measurements and
+    /// lines show the transformed text.
+    public var textTransform: TextTransform
     /// Where lines may break inside words, as CSS `hyphens`: ``Hyphens/manual`` (soft hyphens
     /// only) unless set; ``Hyphens/auto`` hyphenates by ``language``. Read by line breaking only.
     public var hyphens: Hyphens
@@ -145,7 +148,7 @@ public struct ShapingOptions: Sendable, Hashable {
     public init(
         features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
         language: String? = nil, lineBreak: LineBreakStyle = .normal, letterSpacing: TextSpacing = .zero,
-        wordSpacing: TextSpacing = .zero, hyphens: Hyphens = .manual
+        wordSpacing: TextSpacing = .zero, textTransform: TextTransform = .none, hyphens: Hyphens = .manual
     ) {
         self.features = features
         self.direction = direction
@@ -154,6 +157,7 @@ public struct ShapingOptions: Sendable, Hashable {
         self.lineBreak = lineBreak
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
+        self.textTransform = textTransform
         self.hyphens = hyphens
     }
 

@@ -430,7 +430,7 @@ extension FontStack {
     ) throws(FontFitError) -> FitResult {
         let widths = widths ?? defaultWidthModel
         if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
-            images.isEmpty, !shaping.hasFixedSpacing
+            images.isEmpty, !shaping.hasFixedSpacing, shaping.textTransform == .none
         {
             try FitConstraints.validate(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,

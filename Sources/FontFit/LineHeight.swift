@@ -72,6 +72,8 @@ public enum LineHeight: Sendable, Hashable, CustomStringConvertible {
         text.ascent = metrics.ascent + halfLeading
         text.descent = metrics.descent + halfLeading
         text.lineGap = 0
+        // Every line is this tall, whatever fonts it uses.
+        text.lineBoxes = nil
         return text
     }
 }

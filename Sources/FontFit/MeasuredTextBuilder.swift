@@ -118,7 +118,7 @@ struct MeasuredTextBuilder {
         }
         let metrics = paragraph.lineMetrics()
         let finalUnits = units
-        return MeasuredText(
+        var measured = MeasuredText(
             text: text, units: units, ascent: metrics.ascent, descent: metrics.descent,
             lineGap: metrics.lineGap, inks: inks, ellipsis: nil, hyphenAdvance: hyphen ?? 0,
             reshapedWidth: { range in
@@ -127,6 +127,47 @@ struct MeasuredTextBuilder {
                 let bytes = finalUnits[range.lowerBound].range.lowerBound..<finalUnits[last].range.upperBound
                 return paragraph.reshaped(bytes).advance()
             })
+        measured.lineBoxes = Self.lineBoxFonts(of: paragraph, graphemes: graphemes)
+        return measured
+    }
+
+    /// What builds each line's box when the text uses fonts whose metrics reach beyond the primary
+    /// font's, as browsers build line boxes (../shared/notes/browser-text-behaviour.md, 6): the
+    /// primary font's strut, and the fonts of the units on the line. Nil when every line box is
+    /// the primary font's (one font, or fallbacks no taller), for text in columns, or past 255
+    /// such fonts.
+    static func lineBoxFonts(of paragraph: ShapedParagraph, graphemes: Graphemes) -> LineBoxFonts? {
+        let fonts = paragraph.fonts
+        guard fonts.count > 1, !paragraph.isVertical, graphemes.count > 0 else { return nil }
+        func extent(_ font: Font) -> LineBoxExtent {
+            let metrics = font.unitLineMetrics.scaled(by: 1 / Double(font.face.unitsPerEm))
+            return LineBoxExtent(ascent: metrics.ascent, descent: metrics.descent, lineGap: metrics.lineGap)
+        }
+        let strut = extent(fonts.primary)
+        var markOfFont: [Int: UInt8] = [:]
+        var extents: [LineBoxExtent] = []
+        var fontOfUnit: [UInt8] = []
+        for run in paragraph.runs where run.fontIndex != 0 && !run.range.isEmpty {
+            let mark: UInt8
+            if let known = markOfFont[run.fontIndex] {
+                mark = known
+            } else {
+                let box = extent(fonts[run.fontIndex])
+                guard box.ascent > strut.ascent || box.descent > strut.descent || box.lineGap > strut.lineGap else {
+                    continue
+                }
+                guard extents.count < Int(UInt8.max) else { return nil }
+                extents.append(box)
+                mark = UInt8(extents.count)
+                markOfFont[run.fontIndex] = mark
+            }
+            if fontOfUnit.isEmpty { fontOfUnit = [UInt8](repeating: 0, count: graphemes.count) }
+            let first = graphemes.index(containingByte: run.range.lowerBound)
+            let last = graphemes.index(containingByte: run.range.upperBound - 1)
+            for unit in first...last { fontOfUnit[unit] = mark }
+        }
+        guard !extents.isEmpty else { return nil }
+        return LineBoxFonts(strut: strut, fonts: extents, fontOfUnit: fontOfUnit)
     }
 
     /// The grapheme clusters of `paragraph`'s text and the break after each: UAX #14 opportunities

@@ -30,6 +30,7 @@ extension FontStack {
         // The line's units are all of the text's graphemes, trailing whitespace included.
         let line = FittedLine(
             showing: 0..<contentEnd, of: text, width: width, x: x, y: 0, baseline: metrics.ascent * size,
+            height: metrics.lineHeight * size,
             units: 0..<(scan.isASCII ? text.utf8.count : text.count))
         return FitResult(
             size: size, scale: size / maxSize, fits: true, truncated: false, lines: [line], width: width,

@@ -38,7 +38,7 @@ package final class BatchRunner {
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
-        "lineheight", "hyphens",
+        "lineheight", "texttransform", "style", "hyphens",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -69,13 +69,16 @@ package final class BatchRunner {
             throw BatchError(message: "unknown option\(unknown.count > 1 ? "s" : "") \(unknown.joined(separator: ", "))")
         }
         guard let text = request["text"] as? String else { throw BatchError(message: "missing \"text\" (a string)") }
-        let font = try self.font(request)
-        let shaping = try shapingOptions(request)
+        let style = try (request["style"] as? String).map { name throws(FontFitError) in try PlatformTextStyle.named(name) }
+        if request["style"] != nil && style == nil { throw BatchError(message: "\"style\" must be a style's name") }
+        var font = try self.font(request)
+        if let style, request["variations"] == nil { font = font.weighted(style.weight) ?? font }
+        let shaping = try shapingOptions(request, style: style)
         let command = request["command"] as? String ?? "fit"
         let id = request["id"].map { id in (id as? String).map(JSON.string) ?? .number((id as? NSNumber)?.doubleValue ?? 0) }
         switch command {
         case "measure":
-            let size = try number(request, "size") ?? 12
+            let size = try number(request, "size") ?? style?.size ?? 12
             // Optical sizing unless turned off, as in the `measure` command. Unlike the command, a line
             // break is measured (as zero width), not refused: tools ask batch which glyphs the
             // strings of a catalog lack, labels of several lines among them.
@@ -86,7 +89,9 @@ package final class BatchRunner {
             if let id { members.insert(("id", id), at: 0) }
             answer.value(.object(members))
         case "fit":
-            guard let size = try number(request, "size") else { throw BatchError(message: "missing \"size\"") }
+            guard let size = try number(request, "size") ?? style?.size else {
+                throw BatchError(message: "missing \"size\" (or a \"style\", whose size it takes)")
+            }
             let lineLimit = try number(request, "linelimit").map { value -> Int in
                 guard value == value.rounded(), value >= 1 else { throw BatchError(message: "invalid line-limit \(value)") }
                 return Int(value)
@@ -108,7 +113,7 @@ package final class BatchRunner {
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
                 granularity: try number(request, "granularity"), presetSizes: presets, widths: widths)
             switch request["lineheight"] {
-            case nil: break
+            case nil: if let style { options.lineHeight = style.lineHeight }
             case let number as NSNumber: options.lineHeight = .multiple(number.doubleValue)
             case let text as String: options.lineHeight = try LineHeight(parsing: text, name: "line-height")
             default: throw BatchError(message: "\"line-height\" must be a multiple of the size or a string such as \"24pt\"")
@@ -146,6 +151,7 @@ package final class BatchRunner {
             answer.member("x", line.x)
             answer.member("y", line.y)
             answer.member("width", line.width)
+            answer.member("height", line.height)
             answer.member("baseline", line.baseline)
             if line.isHyphenated { answer.member("hyphenated", true) }
             answer.endObject()
@@ -197,7 +203,7 @@ package final class BatchRunner {
         throw BatchError(message: "missing or invalid \"frame\": expected [width, height] (numbers or \"inf\") or \"WxH\"")
     }
 
-    private func shapingOptions(_ request: [String: Any]) throws -> ShapingOptions {
+    private func shapingOptions(_ request: [String: Any], style: PlatformTextStyle?) throws -> ShapingOptions {
         var features: [FontFeature] = []
         if let list = request["features"] as? String {
             features = try FontFeature.list(list)
@@ -208,16 +214,24 @@ package final class BatchRunner {
         let direction = try (request["direction"] as? String).map { text throws(FontFitError) in try TextDirection(parsing: text) }
         func spacing(_ key: String, _ name: String) throws -> TextSpacing {
             switch request[key] {
-            case nil: return .zero
+            case nil: return key == "letterspacing" ? style?.letterSpacing ?? .zero : .zero
             case let number as NSNumber: return .points(number.doubleValue)
             case let text as String: return try TextSpacing(parsing: text, name: name)
             default: throw BatchError(message: "\"\(name)\" must be a number of points or a string such as \"0.05em\"")
             }
         }
+        func transform() throws -> TextTransform {
+            guard let value = request["texttransform"] else { return style?.textTransform ?? .none }
+            guard let name = value as? String, let transform = TextTransform(rawValue: name) else {
+                throw BatchError(message: "\"text-transform\" must be none, uppercase, lowercase or capitalize")
+            }
+            return transform
+        }
         return try ShapingOptions(
             features: features, direction: direction, script: request["script"] as? String,
             language: request["language"] as? String, letterSpacing: spacing("letterspacing", "letter-spacing"),
             wordSpacing: spacing("wordspacing", "word-spacing"),
+            textTransform: try transform(),
             hyphens: try choice(request, "hyphens", ["none": Hyphens.none, "manual": .manual, "auto": .auto]) ?? .manual
         ).validated()
     }

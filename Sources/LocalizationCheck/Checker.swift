@@ -205,10 +205,24 @@ package struct Checker: Sendable {
     package struct FontKey: Hashable, Sendable {
         package var fonts: FontStackReference
         package var variations: [String: Double]
+        /// A platform style's weight, set on the primary font's `wght` axis where it has one.
+        package var weight: Int?
 
-        package init(fonts: FontStackReference, variations: [String: Double]) {
+        package init(fonts: FontStackReference, variations: [String: Double], weight: Int? = nil) {
             self.fonts = fonts
             self.variations = variations
+            self.weight = weight
+        }
+
+        /// The key of the fonts a check with `settings` is measured in.
+        package init(_ settings: ResolvedSettings) {
+            self.init(fonts: settings.font, variations: settings.variations, weight: settings.styleWeight)
+        }
+
+        /// The stack this key names, loaded.
+        func load() throws -> FontStack {
+            let stack = try fonts.load(variations: variations)
+            return weight.flatMap { stack.weighted($0) } ?? stack
         }
     }
 
@@ -257,9 +271,9 @@ package struct Checker: Sendable {
         // 3. Load each font once.
         var fonts: [FontKey: FontStack] = [:]
         for job in jobs {
-            let key = FontKey(fonts: job.settings.font, variations: job.settings.variations)
+            let key = FontKey(job.settings)
             guard fonts[key] == nil else { continue }
-            fonts[key] = try key.fonts.load(variations: key.variations)
+            fonts[key] = try key.load()
         }
 
         // 4. Measure every distinct job, on all cores.
@@ -547,7 +561,7 @@ package struct Checker: Sendable {
                     results.reserveCapacity(range.count)
                     for index in range {
                         let job = jobs[index]
-                        let font = fonts[FontKey(fonts: job.settings.font, variations: job.settings.variations)]!
+                        let font = fonts[FontKey(job.settings)]!
                         do throws(FontFitError) {
                             results.append(.success(try Self.measure(job, font: font, keepFit: keep, timings: &timings)))
                         } catch {
@@ -590,7 +604,8 @@ package struct Checker: Sendable {
             job.text, options: options,
             shaping: ShapingOptions(
                 features: features, language: job.locale, letterSpacing: settings.letterSpacing,
-                wordSpacing: settings.wordSpacing, hyphens: settings.hyphens))
+                wordSpacing: settings.wordSpacing, textTransform: settings.textTransform,
+                hyphens: settings.hyphens))
         let prepared = try request.prepare(in: font)
         let fittingStart = clock.now
         timings.shaping += fittingStart - shapingStart

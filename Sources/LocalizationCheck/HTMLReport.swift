@@ -13,7 +13,7 @@ package enum HTMLReport {
         for check in Ranking.worst(run.checks) where check.failed || check.measurement.verdict != .fits {
             guard let fit = check.measurement.fit else { continue }
             number += 1
-            let key = Checker.FontKey(fonts: check.settings.font, variations: check.settings.variations)
+            let key = Checker.FontKey(check.settings)
             let stack = try run.fonts[key] ?? key.fonts.load(variations: key.variations)
             var features: [FontFeature] = []
             for feature in check.settings.features { features.append(try FontFeature(feature)) }

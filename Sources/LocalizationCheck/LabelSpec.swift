@@ -61,6 +61,8 @@ package struct LabelSettings: Sendable, Hashable {
     package var letterSpacing: TextSpacing?
     package var wordSpacing: TextSpacing?
     package var lineHeight: LineHeight?
+    package var platformStyle: PlatformTextStyle?
+    package var textTransform: TextTransform?
     package var hyphens: Hyphens?
 
     package init() {}
@@ -86,6 +88,8 @@ package struct LabelSettings: Sendable, Hashable {
         if let spacing = other.letterSpacing { result.letterSpacing = spacing }
         if let spacing = other.wordSpacing { result.wordSpacing = spacing }
         if let height = other.lineHeight { result.lineHeight = height }
+        if let style = other.platformStyle { result.platformStyle = style }
+        if let transform = other.textTransform { result.textTransform = transform }
         if let hyphens = other.hyphens { result.hyphens = hyphens }
         return result
     }
@@ -116,6 +120,11 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var letterSpacing: TextSpacing = .zero
     package var wordSpacing: TextSpacing = .zero
     package var lineHeight: LineHeight = .normal
+    /// The platform style the label names (`style`), whose values fill in what the spec leaves out.
+    package var platformStyle: PlatformTextStyle?
+    /// The style's weight, when the spec sets no `wght` variation.
+    package var styleWeight: Int?
+    package var textTransform: TextTransform = .none
     package var hyphens: Hyphens = .manual
 }
 
@@ -246,7 +255,8 @@ package struct LabelSpec: Sendable {
         if let height = limit?.height { frame.height = height }
         let scaling = fontScaling ?? settings.fontScaling ?? fallback.fontScaling
         let style = settings.textStyle ?? fallback.textStyle
-        let size = settings.size ?? fallback.size
+        let platform = settings.platformStyle
+        let size = settings.size ?? platform?.size ?? fallback.size
         var resolved = ResolvedSettings(
             font: settings.font ?? fallback.font, size: textScale.size(size, scaling: scaling, style: style),
             minimumScaleFactor: settings.minimumScaleFactor ?? fallback.minimumScaleFactor, frame: frame,
@@ -258,9 +268,12 @@ package struct LabelSpec: Sendable {
             failOnMissingGlyphs: settings.failOnMissingGlyphs ?? fallback.failOnMissingGlyphs,
             lengthLimit: limit?.length, textScales: settings.textScales ?? fallback.textScales, fontScaling: scaling,
             textStyle: style, textScale: textScale)
-        resolved.letterSpacing = settings.letterSpacing ?? fallback.letterSpacing
+        resolved.letterSpacing = settings.letterSpacing ?? platform?.letterSpacing ?? fallback.letterSpacing
         resolved.wordSpacing = settings.wordSpacing ?? fallback.wordSpacing
-        resolved.lineHeight = settings.lineHeight ?? fallback.lineHeight
+        resolved.lineHeight = settings.lineHeight ?? platform?.lineHeight ?? fallback.lineHeight
+        resolved.textTransform = settings.textTransform ?? platform?.textTransform ?? fallback.textTransform
+        resolved.platformStyle = platform
+        if let platform, resolved.variations["wght"] == nil { resolved.styleWeight = platform.weight }
         resolved.hyphens = settings.hyphens ?? fallback.hyphens
         return resolved
     }
@@ -276,7 +289,7 @@ private struct SpecReader {
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
-        "letterSpacing", "wordSpacing", "lineHeight", "hyphens",
+        "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "style", "hyphens",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -485,6 +498,19 @@ private struct SpecReader {
                     throw fail("invalid \(name) '\(text)': expected \(TextSpacing.expected)", value)
                 }
                 if key == "letterSpacing" { settings.letterSpacing = spacing } else { settings.wordSpacing = spacing }
+            case "style":
+                let text = try string(value, name)
+                do { settings.platformStyle = try PlatformTextStyle.named(text) } catch {
+                    throw fail(
+                        "invalid \(name) '\(text)': expected one of \(PlatformTextStyle.all.map(\.name).joined(separator: ", "))",
+                        value)
+                }
+            case "textTransform":
+                let text = try string(value, name)
+                guard let transform = TextTransform(rawValue: text) else {
+                    throw fail("invalid \(name) '\(text)': expected none, uppercase, lowercase or capitalize", value)
+                }
+                settings.textTransform = transform
             case "lineHeight":
                 let text = try string(value, name)
                 do { settings.lineHeight = try LineHeight(parsing: text, name: name) } catch {

@@ -25,6 +25,9 @@ struct FitProblem {
         let lineHeight = text.lineHeight
         switch options.bounds {
         case .lineBox:
+            if table.hasVariableLineBoxes {
+                return (layout.boxHeight, Double(max(layout.lineCount, 1) - 1) * options.lineSpacing)
+            }
             return options.lineBoxHeight(lines: layout.lineCount, lineHeight: lineHeight)
         case .ink:
             guard layout.firstInkLine >= 0 else { return (0, 0) }
@@ -35,7 +38,7 @@ struct FitProblem {
 
     /// The largest size at which the layout's height fits the frame (−∞ if none, ∞ if any).
     func heightBound(_ layout: LayoutSummary) -> Double {
-        if options.bounds == .lineBox { return heightBound(lines: layout.lineCount) }
+        if options.bounds == .lineBox && !table.hasVariableLineBoxes { return heightBound(lines: layout.lineCount) }
         let (perSize, constant) = heightCoefficients(layout)
         if perSize > 0 { return (options.frameHeight - constant) / perSize }
         return constant <= options.frameHeight ? .infinity : -.infinity

@@ -23,12 +23,25 @@ public struct FittedLine: Sendable, Hashable {
     /// The top of the line box. In ``FitBounds/ink`` bounds, every line is shifted so that the ink
     /// top of the first line with ink is at y = 0 (so y can be negative).
     public var y: Double
-    /// `y + ascent × size`.
+    /// `y + ascent × size`, the ascent of the line's own box.
     public var baseline: Double
+    /// The height of the line's box: the fonts' line height at the size (each line's own when its
+    /// fonts differ: the primary font's and those of the fonts it uses), or the line height set.
+    public var height: Double
     /// Where the pen starts drawing the line: equal to `x` in line-box bounds.
     public var penX: Double
     /// The unit indices the line stands for, trailing whitespace included.
-    package var units: Range<Int>
+    package var units: Range<Int> {
+        get { Int(unitStart)..<Int(unitEnd) }
+        set {
+            unitStart = Int32(truncatingIfNeeded: newValue.lowerBound)
+            unitEnd = Int32(truncatingIfNeeded: newValue.upperBound)
+        }
+    }
+    // Unit indices in 32 bits, as the line table keeps them (a text HarfBuzz shapes is below 2 GB):
+    // the line stays 96 bytes with its height.
+    @usableFromInline var unitStart: Int32
+    @usableFromInline var unitEnd: Int32
     private var content: LineText
     /// True when part of the line's content was replaced by "…" (or cut).
     public var isTruncated: Bool
@@ -47,26 +60,26 @@ public struct FittedLine: Sendable, Hashable {
 
     package init(
         text: String, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
-        penX: Double? = nil, units: Range<Int> = 0..<0, isTruncated: Bool = false
+        height: Double = 0, penX: Double? = nil, units: Range<Int> = 0..<0, isTruncated: Bool = false
     ) {
         self.init(
-            content: .whole(text), range: range, width: width, x: x, y: y, baseline: baseline,
+            content: .whole(text), range: range, width: width, x: x, y: y, baseline: baseline, height: height,
             penX: penX ?? x, units: units, isTruncated: isTruncated)
     }
 
     /// A line that shows `range` of `source` (clamped to it), untruncated.
     package init(
         showing range: Range<Int>, of source: String, width: Double, x: Double, y: Double, baseline: Double,
-        units: Range<Int>
+        height: Double = 0, units: Range<Int>
     ) {
         self.init(
-            content: .slice(of: source), range: range, width: width, x: x, y: y, baseline: baseline, penX: x,
-            units: units, isTruncated: false)
+            content: .slice(of: source), range: range, width: width, x: x, y: y, baseline: baseline, height: height,
+            penX: x, units: units, isTruncated: false)
     }
 
     @usableFromInline
     init(
-        content: LineText, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double,
+        content: LineText, range: Range<Int>, width: Double, x: Double, y: Double, baseline: Double, height: Double,
         penX: Double, units: Range<Int>, isTruncated: Bool
     ) {
         self.content = content
@@ -75,8 +88,10 @@ public struct FittedLine: Sendable, Hashable {
         self.x = x
         self.y = y
         self.baseline = baseline
+        self.height = height
         self.penX = penX
-        self.units = units
+        unitStart = Int32(truncatingIfNeeded: units.lowerBound)
+        unitEnd = Int32(truncatingIfNeeded: units.upperBound)
         self.isTruncated = isTruncated
     }
 

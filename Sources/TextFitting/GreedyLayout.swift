@@ -32,6 +32,8 @@ struct LayoutSummary {
     var firstInkTop = 0.0
     var lastInkLine = -1
     var lastInkBottom = 0.0
+    /// With line boxes that differ from line to line, the sum of their heights (em).
+    var boxHeight = 0.0
 
     @inline(__always)
     mutating func add(_ run: LineRun) {
@@ -79,6 +81,7 @@ extension LineTable {
             // Empty text still has one (empty) line.
             var summary = LayoutSummary()
             summary.add(begin(at: 0))
+            if let box = lineBox(start: 0, end: 0) { summary.boxHeight += box.height }
             if record { lines.append(LaidLine(start: 0, end: 0, run: begin(at: 0))) }
             return summary
         }
@@ -106,6 +109,7 @@ extension LineTable {
             if emergency && (overflows || run.width > limit) {
                 let cut = emergencyCut(start: start, segmentEnd: breaks[breakIndex].end, limit: limit)
                 summary.add(cut.run)
+                if let box = lineBox(start: start, end: cut.end) { summary.boxHeight += box.height }
                 if record { lines.append(LaidLine(start: start, end: cut.end, run: cut.run)) }
                 start = cut.end
                 continue
@@ -123,6 +127,7 @@ extension LineTable {
             }
             let end = breaks[breakIndex].end
             summary.add(run)
+            if let box = lineBox(start: start, end: end) { summary.boxHeight += box.height }
             if record { lines.append(LaidLine(start: start, end: end, run: run)) }
             start = end
             breakIndex += 1
@@ -137,6 +142,7 @@ extension LineTable {
     @inline(__always)
     func advanceGreedy(limit: Double, record: Bool, lines: inout [LaidLine]) -> LayoutSummary {
         var summary = LayoutSummary()
+        let variable = hasVariableLineBoxes
         breaks.withUnsafeBufferPointer { breaks in
             prefix.withUnsafeBufferPointer { prefix in
                 let last = breaks.count - 1
@@ -168,6 +174,7 @@ extension LineTable {
                     }
                     let end = breaks[index].end
                     summary.addAdvanceLine(width: lineWidth)
+                    if variable, let box = lineBox(start: start, end: end) { summary.boxHeight += box.height }
                     if record { lines.append(LaidLine(start: start, end: end, advanceWidth: lineWidth)) }
                     if index == last { break }
                     start = end
@@ -187,6 +194,7 @@ extension LineTable {
     @inline(__always)
     private func gallopingGreedy(limit: Double, record: Bool, lines: inout [LaidLine]) -> LayoutSummary {
         var summary = LayoutSummary()
+        let variable = hasVariableLineBoxes
         breaks.withUnsafeBufferPointer { breaks in
             lineReach.withUnsafeBufferPointer { reach in
                 let last = breaks.count - 1
@@ -247,6 +255,7 @@ extension LineTable {
                     previousExtensions = good - index
                     let end = breaks[good].end
                     summary.addAdvanceLine(width: lineWidth)
+                    if variable, let box = lineBox(start: start, end: end) { summary.boxHeight += box.height }
                     if record { lines.append(LaidLine(start: start, end: end, advanceWidth: lineWidth)) }
                     if good == last { break }
                     start = end

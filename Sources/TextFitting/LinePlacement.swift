@@ -38,11 +38,20 @@ extension FitProblem {
         // (bench: refitsWithLinesPerShape).
         var lines: [FittedLine] = []
         lines.reserveCapacity(count)
+        // Line boxes that differ from line to line stand one under the other, each its own height.
+        let variable = table.hasVariableLineBoxes
+        var nextTop = 0.0
+        if variable { height = 0 }
         for (index, line) in shown.enumerated() {
             let width = line.piece.width(inkBounds: isInk) * size
             let x = options.alignment.offset(of: width, in: container)
             let penX = isInk && line.piece.ink.hasInk ? x - line.piece.ink.left * size : x
-            let y = Double(index) * step + shift
+            let box = variable ? table.lineBox(start: line.units.lowerBound, end: line.units.upperBound) : nil
+            let y = box == nil ? Double(index) * step + shift : nextTop
+            if let box {
+                nextTop = y + box.height * size + options.lineSpacing
+                height = y + box.height * size
+            }
             let range = utf8Range(line.content)
             let content = LineText(
                 source: source, head: LineText.clamped(utf8Range(line.head), byteCount),
@@ -50,8 +59,8 @@ extension FitProblem {
             lines.append(
                 FittedLine(
                     content: content, range: range, width: width, x: x, y: y,
-                    baseline: y + text.ascent * size, penX: penX, units: line.units,
-                    isTruncated: line.isTruncated))
+                    baseline: y + (box?.ascent ?? text.ascent) * size, height: (box?.height ?? text.lineHeight) * size,
+                    penX: penX, units: line.units, isTruncated: line.isTruncated))
         }
         return FitResult(
             size: size, scale: options.maxSize > 0 ? size / options.maxSize : 1, fits: fits,
@@ -65,7 +74,7 @@ extension FitProblem {
 
     /// The text laid out at a size it fits at, as `lines`.
     func fittedResult(_ lines: [LaidLine], size: Double) -> FitResult {
-        guard !table.isInk, options.frameWidth.isFinite, !lines.isEmpty else {
+        guard !table.isInk, !table.hasVariableLineBoxes, options.frameWidth.isFinite, !lines.isEmpty else {
             return result(lines.lazy.map(shown), size: size, fits: true, truncated: false)
         }
         // Line-box bounds in a finite frame, the common case: what `result` computes from
@@ -99,6 +108,8 @@ struct LineBoxPlacement: Sendable {
     @usableFromInline let step: Double
     /// From a line's top to its baseline.
     @usableFromInline let baselineOffset: Double
+    /// A line box's height.
+    @usableFromInline let lineBoxHeight: Double
     @usableFromInline let frameWidth: Double
     @usableFromInline let alignment: LineAlignment
 
@@ -106,6 +117,7 @@ struct LineBoxPlacement: Sendable {
         self.size = size
         step = lineHeight * size + options.lineSpacing
         baselineOffset = ascent * size
+        lineBoxHeight = lineHeight * size
         frameWidth = options.frameWidth
         alignment = options.alignment
     }
@@ -137,7 +149,7 @@ struct LineBoxPlacement: Sendable {
         let y = Double(index) * step + 0.0
         return FittedLine(
             content: .slice(of: source), range: line.range, width: width, x: x, y: y,
-            baseline: y + baselineOffset, penX: x, units: line.units, isTruncated: false)
+            baseline: y + baselineOffset, height: lineBoxHeight, penX: x, units: line.units, isTruncated: false)
     }
 
     /// Each of `lines` with its ranges and its width in em.

@@ -103,6 +103,12 @@ final class LineTableData: Sendable {
     /// plain differences of prefix sums of finite, non-negative advances, so such a line never
     /// narrows as it gains segments and greedy line counts never grow with the width.
     let hasMonotoneWidths: Bool
+    /// Line boxes built line by line (``MeasuredText/lineBoxes``), in line-box bounds; nil when
+    /// every line box is the same.
+    let lineBoxes: LineBoxFonts?
+    /// Per font of ``lineBoxes``, how many units before each index bring it: a line holds the font
+    /// when the count grows across it.
+    let fontCounts: [[Int32]]
     /// Per break, with monotone widths: the index of the first mandatory break at or after it (or
     /// the last break), the furthest a line starting there can reach. With it a greedy line is
     /// found by galloping over its breaks instead of trying each (empty otherwise).
@@ -177,6 +183,32 @@ final class LineTableData: Sendable {
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
         self.drawsHyphens = drawsHyphens
         ink = withInk ? Self.inkBoxes(text.inks, count: count, prefix: prefix) : []
+        if let boxes = text.lineBoxes, boxes.fontOfUnit.count == count {
+            lineBoxes = boxes
+            fontCounts = boxes.fonts.indices.map { font in
+                var counts = [Int32](filledWith: 0, count: count + 1)
+                var seen: Int32 = 0
+                let mark = UInt8(truncatingIfNeeded: font + 1)
+                for index in 0..<count {
+                    if boxes.fontOfUnit[index] == mark { seen += 1 }
+                    counts[index + 1] = seen
+                }
+                return counts
+            }
+        } else {
+            lineBoxes = nil
+            fontCounts = []
+        }
+    }
+
+    /// The box of a line holding units `start..<end`: the strut and every font its units bring.
+    func lineBox(start: Int, end: Int) -> LineBoxExtent? {
+        guard let lineBoxes else { return nil }
+        var box = lineBoxes.strut
+        for (font, counts) in fontCounts.enumerated() where counts[end] > counts[start] {
+            box = box.union(lineBoxes.fonts[font])
+        }
+        return box
     }
 
     private static func lineReach(_ breaks: [BreakPoint]) -> [Int] {
@@ -250,6 +282,11 @@ struct LineTable {
     var hasMonotoneWidths: Bool { data.hasMonotoneWidths }
     var lineReach: [Int] { data.lineReach }
     var drawsHyphens: Bool { data.drawsHyphens }
+    /// Line boxes differ from line to line (line-box bounds only).
+    var hasVariableLineBoxes: Bool { !isInk && data.lineBoxes != nil }
+    /// The box of a line of units `start..<end` when line boxes differ from line to line, else nil.
+    @inline(__always)
+    func lineBox(start: Int, end: Int) -> LineBoxExtent? { isInk ? nil : data.lineBox(start: start, end: end) }
 
     /// Room enough for the greedy lines at unit width `width`, most of the time: as many as the
     /// text's whole advance fills.

@@ -68,6 +68,45 @@
     }
 }
 
+/// The metrics of one font a line box is built from, at size 1 (em).
+package struct LineBoxExtent: Sendable, Hashable {
+    package var ascent: Double
+    /// Below the baseline, positive.
+    package var descent: Double
+    package var lineGap: Double
+
+    package init(ascent: Double, descent: Double, lineGap: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+    }
+
+    package var height: Double { ascent + descent + lineGap }
+
+    /// The box that holds both (the larger of each part), as a line holding both fonts is.
+    func union(_ other: LineBoxExtent) -> LineBoxExtent {
+        LineBoxExtent(
+            ascent: max(ascent, other.ascent), descent: max(descent, other.descent), lineGap: max(lineGap, other.lineGap))
+    }
+}
+
+/// What builds each line's box (``MeasuredText/lineBoxes``): the strut every line has and the
+/// other fonts units bring to their lines.
+package struct LineBoxFonts: Sendable {
+    /// The primary font's metrics, part of every line box (CSS's strut).
+    package var strut: LineBoxExtent
+    /// The other fonts' metrics: a unit whose ``fontOfUnit`` is k > 0 brings `fonts[k - 1]`.
+    package var fonts: [LineBoxExtent]
+    /// Per unit, 0 when it brings nothing beyond the strut, else 1 + its font's index in ``fonts``.
+    package var fontOfUnit: [UInt8]
+
+    package init(strut: LineBoxExtent, fonts: [LineBoxExtent], fontOfUnit: [UInt8]) {
+        self.strut = strut
+        self.fonts = fonts
+        self.fontOfUnit = fontOfUnit
+    }
+}
+
 /// "…" as truncation draws it: its advance and ink at size 1 (em).
 package struct Ellipsis: Sendable, Hashable {
     package var advance: Double
@@ -112,6 +151,11 @@ package struct MeasuredText: Sendable {
     /// never has trailing whitespace in it. Only the line-box width uses it: ink extents stay those
     /// of the whole-text shaping.
     package var reshapedWidth: (@Sendable (Range<Int>) -> Double)?
+    /// Line boxes built line by line, as browsers build them: from the primary font's metrics (the
+    /// strut) and those of the fonts the line's units use. Nil when every line box is the same,
+    /// ``ascent``, ``descent`` and ``lineGap`` (which are then the tallest over every font).
+    /// Read in line-box bounds only; ink bounds space lines by the tallest.
+    package var lineBoxes: LineBoxFonts?
 
     package init(
         text: String, units: [TextUnit], ascent: Double, descent: Double, lineGap: Double,

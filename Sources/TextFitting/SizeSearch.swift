@@ -57,8 +57,12 @@ extension FitProblem {
     /// Whether layouts can prove they hold the answer (``isCertified(_:top:)``): line-box bounds,
     /// lines whose widths never shrink as they gain segments, and a height that grows with every
     /// line.
+    ///
+    /// Not with line boxes that differ from line to line: a layout of k lines then has no one
+    /// height bound to aim at.
     var certifiesBounds: Bool {
-        table.hasMonotoneWidths && !table.isInk && text.lineHeight > 0 && options.lineSpacing >= 0
+        table.hasMonotoneWidths && !table.isInk && !table.hasVariableLineBoxes && text.lineHeight > 0
+            && options.lineSpacing >= 0
     }
 
     /// ``exactSize()`` for problems that ``certifiesBounds``, in fewer passes: the same answer, since

@@ -85,10 +85,11 @@ package final class Staircase: Sendable {
     let recentLayouts: RecentLayouts
 
     /// Nil when widths may shrink as lines grow (reshaped lines, hyphens): counts are then not
-    /// ordered by width and there is no staircase. Costs nothing until used.
+    /// ordered by width and there is no staircase; nil too when line boxes differ from line to
+    /// line, since a stair's height is then not its line count's. Costs nothing until used.
     init?(_ table: LineTable) {
         let table = table.using(.lineBox)
-        guard table.hasMonotoneWidths else { return nil }
+        guard table.hasMonotoneWidths, !table.hasVariableLineBoxes else { return nil }
         self.table = table
         lineHeight = table.text.lineHeight
         ascent = table.text.ascent

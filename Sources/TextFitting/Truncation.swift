@@ -74,6 +74,7 @@ extension FitProblem {
         for line in laid.prefix(options.lineLimit) {
             var next = summary
             next.add(line.run)
+            if let box = table.lineBox(start: line.start, end: line.end) { next.boxHeight += box.height }
             let (perSize, constant) = heightCoefficients(next)
             let height = perSize * size + constant
             let slack = TextFitter.fitTolerance * max(abs(options.frameHeight), abs(height))

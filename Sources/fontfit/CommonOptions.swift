@@ -75,6 +75,16 @@ struct FontNames {
     }
 }
 
+/// The `style` member of JSON results: the spacing, case and line height the text was set with.
+func styleJSON(_ shaping: ShapingOptions, lineHeight: LineHeight = .normal) -> JSON {
+    .object([
+        ("letterSpacing", .string(shaping.letterSpacing.description)),
+        ("wordSpacing", .string(shaping.wordSpacing.description)),
+        ("textTransform", .string(shaping.textTransform.rawValue)),
+        ("lineHeight", .string(lineHeight.description)),
+    ])
+}
+
 /// The `missing` member of JSON results.
 func missingJSON(_ missing: [Unicode.Scalar]) -> JSON {
     .array(missing.map { .string($0.codePointLabel) })
@@ -115,12 +125,20 @@ struct ShapingArguments: ParsableArguments {
         valueName: "length"))
     var wordSpacing: String?
 
+    @Option(help: "Change of case before shaping (CSS text-transform), in --language: none, uppercase, lowercase or capitalize.")
+    var textTransform: TextTransform?
+
+    @Option(help: ArgumentHelp(
+        "A platform text style (material3.bodyMedium, material3.labelLarge, material2.button, …): its size, line height, letter-spacing, weight and case, each unless given on its own.",
+        valueName: "name"))
+    var style: String?
+
     /// The options as plain values, which ``ShapingSelection`` turns into shaping options.
     var selection: ShapingSelection {
         ShapingSelection(
             features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
             monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-            hyphens: hyphens)
+            textTransform: textTransform, style: style, hyphens: hyphens)
     }
 
     func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }
@@ -136,21 +154,30 @@ struct ShapingSelection {
     var monospacedDigits = false
     var letterSpacing: String?
     var wordSpacing: String?
+    var textTransform: TextTransform?
+    var style: String?
     var hyphens: Hyphens = .manual
+
+    /// The platform style named by --style, if any.
+    func platformStyle() throws -> PlatformTextStyle? {
+        try style.map { name throws(FontFitError) in try PlatformTextStyle.named(name) }
+    }
 
     /// The shaping options for `font`; with --monospaced-digits, `tnum` is added, and a font without
     /// it gets a warning (its digits keep their own widths).
     func options(for font: Font) throws -> ShapingOptions {
+        let style = try platformStyle()
         var options = try ShapingOptions(
             features: FontFeature.list(features),
             direction: direction.map { text throws(FontFitError) in try TextDirection(parsing: text) },
             script: script, language: language, lineBreak: lineBreak,
             letterSpacing: letterSpacing.map { text throws(FontFitError) in
                 try TextSpacing(parsing: text, name: "--letter-spacing")
-            } ?? .zero,
+            } ?? style?.letterSpacing ?? .zero,
             wordSpacing: wordSpacing.map { text throws(FontFitError) in
                 try TextSpacing(parsing: text, name: "--word-spacing")
             } ?? .zero,
+            textTransform: textTransform ?? style?.textTransform ?? .none,
             hyphens: hyphens
         ).validated()
         if monospacedDigits {
@@ -216,6 +243,7 @@ func checkSize(_ value: Double, option: String) throws {
 }
 
 extension LineBreakStyle: ExpressibleByArgument {}
+extension TextTransform: ExpressibleByArgument {}
 extension Hyphens: ExpressibleByArgument {}
 
 extension Double {

@@ -56,13 +56,15 @@ struct FitArguments: ParsableArguments {
         /// For a text that does not fit: the largest size at which it would, with no lower bound
         /// (nil when even the smallest size fontfit computes with is too large).
         let fitSize: Double?
+        /// The line height the fit was asked for.
+        var lineHeight: LineHeight = .normal
     }
 
     /// The options as plain values, which ``FitInvocation`` fits.
     var request: FitInvocation {
         FitInvocation(
             text: input.text, textFile: input.textFile, fonts: fontOptions.names, shaping: shaping.selection,
-            frame: fitting.frame, size: fitting.size, minScale: fitting.minScale, bounds: fitting.boundsValue,
+            frame: fitting.frame, size: fitting.size, style: shaping.style, minScale: fitting.minScale, bounds: fitting.boundsValue,
             alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
             lineHeight: lineHeight, truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
             hinting: hinting, opticalSize: opticalSize)
@@ -80,7 +82,9 @@ struct FitInvocation {
     var fonts: FontNames
     var shaping: ShapingSelection
     var frame: String
-    var size: Double
+    /// Nil takes the --style's size.
+    var size: Double?
+    var style: String?
     var minScale: Double = 1
     var bounds: FitBounds = .lineBox
     var alignment: LineAlignment = .leading
@@ -100,20 +104,37 @@ struct FitInvocation {
         if check && !fits { Foundation.exit(1) }
     }
 
+    /// `fonts` at the style's weight: the primary font's `wght` axis when it has one and
+    /// --variations leaves it alone; a warning when the face cannot change weight.
+    static func weighted(_ fonts: FontStack, style: PlatformTextStyle?, names: FontNames) -> FontStack {
+        guard let style, !names.variations.contains("wght") else { return fonts }
+        if let weighted = fonts.weighted(style.weight) { return weighted }
+        if style.weight != 400 {
+            warn("\(fonts.primary.face.source) has no wght axis: \(style.name) is weight \(style.weight), give a face of that weight with --font")
+        }
+        return fonts
+    }
+
     func fit() throws -> FitArguments.Fitted {
         var text = try TextInput.read(text: self.text, textFile: textFile)
         let images = try inlineImage.map(MeasureArguments.parseImage)
         if !images.isEmpty {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
         }
+        let platformStyle = try shaping.platformStyle()
+        let size = try FittingArguments.maxSize(self.size, style: platformStyle)
         let frame = try FittingArguments.parseFrame(self.frame, size: size)
         let presets = try presetSizes.map { list throws(FontFitError) in try FitOptions.presetSizes(parsing: list) }
-        let fonts = try self.fonts.load(covering: [text])
+        let fonts = try Self.weighted(self.fonts.load(covering: [text]), style: platformStyle, names: self.fonts)
         var options = FitOptions(
             frame: frame, maxSize: size, minimumScaleFactor: minScale, lineLimit: lineLimit, bounds: bounds,
             lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
             presetSizes: presets, widths: try WidthModel.requested(hinting: hinting, opticalSize: opticalSize))
-        if let lineHeight { options.lineHeight = try LineHeight(parsing: lineHeight, name: "--line-height") }
+        if let lineHeight {
+            options.lineHeight = try LineHeight(parsing: lineHeight, name: "--line-height")
+        } else if let platformStyle {
+            options.lineHeight = platformStyle.lineHeight
+        }
         let request = FontFit.FitRequest(
             text, options: options,
             shaping: try self.shaping.options(for: fonts.primary), images: images)
@@ -121,7 +142,8 @@ struct FitInvocation {
         let result = try request.fit(prepared)
         FontOptions.warnMissing(prepared.missing, in: fonts)
         let fitSize = result.fits ? nil : try request.neededSize(prepared)
-        return FitArguments.Fitted(result: result, prepared: prepared, frame: frame, fitSize: fitSize)
+        return FitArguments.Fitted(
+            result: result, prepared: prepared, frame: frame, fitSize: fitSize, lineHeight: options.lineHeight)
     }
 }
 
@@ -141,18 +163,21 @@ struct FitCommand: ParsableCommand {
         if json {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
-            if fitted.prepared.shaping.hyphenationUnavailable, case .object(var members) = json {
-                members.append(("hyphenationUnavailable", .bool(true)))
+            if case .object(var members) = json {
+                members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.lineHeight)))
+                if fitted.prepared.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
                 json = .object(members)
             }
             if !fitted.result.fits, case .object(var members) = json {
                 members.append(("fitSize", fitted.fitSize.map { .number($0) } ?? .null))
-                members.append(("neededScale", fitted.fitSize.map { .number($0 / request.size) } ?? .null))
+                members.append(("neededScale", fitted.fitSize.map { .number($0 / fitted.result.size * fitted.result.scale) } ?? .null))
                 json = .object(members)
             }
             print(json.serialized)
         } else {
-            printHuman(fitted.result, columns: columns, frame: fitted.frame, maxSize: request.size, fitSize: fitted.fitSize)
+            printHuman(
+                fitted.result, columns: columns, frame: fitted.frame, maxSize: fitted.result.size / fitted.result.scale,
+                fitSize: fitted.fitSize)
         }
         request.exitIfChecked(fits: fitted.result.fits)
     }
@@ -213,7 +238,7 @@ struct FitCommand: ParsableCommand {
 struct FittingArguments: ParsableArguments {
     @Option(help: "The frame, WIDTHxHEIGHT in points; either may be inf, e.g. 300x600 or 300xinf.")
     var frame: String
-    @Option(parsing: .unconditional, help: "The largest font size in points.") var size: Double
+    @Option(parsing: .unconditional, help: "The largest font size in points (default: the --style's size).") var size: Double?
     @Option(parsing: .unconditional, help: "The smallest scale allowed, in (0, 1]: the size never goes below size × min-scale.")
     var minScale: Double = 1
     @Option(help: "What must fit: line (advance widths and line boxes) or ink (the tight ink box).")
@@ -247,7 +272,18 @@ struct FittingArguments: ParsableArguments {
         }
     }
 
-    func parsedFrame() throws -> FrameSize { try Self.parseFrame(frame, size: size) }
+    /// --size, else the --style's size.
+    static func maxSize(_ size: Double?, style: PlatformTextStyle?) throws -> Double {
+        guard let size = size ?? style?.size else { throw CLIError.usage("missing --size (or a --style, whose size it takes)") }
+        return size
+    }
+
+    /// --size, else the size of the style `shaping` names.
+    func maxSize(_ shaping: ShapingArguments) throws -> Double {
+        try Self.maxSize(size, style: try shaping.selection.platformStyle())
+    }
+
+    func parsedFrame(size: Double) throws -> FrameSize { try Self.parseFrame(frame, size: size) }
 
     /// `frame` (WIDTHxHEIGHT) as a frame, after checking `size`.
     static func parseFrame(_ frame: String, size: Double) throws -> FrameSize {

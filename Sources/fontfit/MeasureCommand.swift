@@ -7,7 +7,7 @@ struct MeasureArguments: ParsableArguments {
     @OptionGroup var input: TextInput
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
-    @Option(parsing: .unconditional, help: "Font size in points (the em size).") var size: Double = 12
+    @Option(parsing: .unconditional, help: "Font size in points (the em size; default: the --style's size, else 12).") var size: Double?
     @Option(help: ArgumentHelp(
         "An image in the line, as wide as ASPECT × its height (repeat for several; ':cap' makes it cap-height tall).",
         discussion: "Each {} in the text marks where the next image goes.", valueName: "aspect[:cap]"))
@@ -27,12 +27,14 @@ struct MeasureArguments: ParsableArguments {
 
     func measure() throws -> Measured {
         var text = try input.read()
+        let style = try shaping.selection.platformStyle()
+        let size = self.size ?? style?.size ?? 12
         try checkSize(size, option: "--size")
         let images = try inlineImage.map(Self.parseImage)
         if !images.isEmpty {
             text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
         }
-        let fonts = try fontOptions.load(covering: [text])
+        let fonts = FitInvocation.weighted(try fontOptions.load(covering: [text]), style: style, names: fontOptions.names)
         let shaping = try shaping.options(for: fonts.primary)
         if text.contains(where: \.isNewline) {
             let block = try fonts.measureLines(
@@ -68,7 +70,12 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let measured = try arguments.measure()
         if json {
-            print(try Self.json(measured).serialized)
+            var json = try Self.json(measured)
+            if case .object(var members) = json {
+                members.append(("style", styleJSON(measured.shaping)))
+                json = .object(members)
+            }
+            print(json.serialized)
         } else {
             Self.printHuman(measured)
         }

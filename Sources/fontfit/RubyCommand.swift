@@ -25,12 +25,13 @@ struct RubyArguments: ParsableArguments {
     }
 
     func fit() throws -> Fitted {
-        let frame = try fitting.parsedFrame()
+        let maxSize = try fitting.maxSize(shaping)
+        let frame = try fitting.parsedFrame(size: maxSize)
         let segments = try RubyText.parse(markup)
         let fonts = try fontOptions.load(covering: segments.map { $0.base + ($0.ruby ?? "") })
         let shaping = try shaping.options(for: fonts.primary)
         let fitted = try fonts.ruby(
-            segments, options: RubyOptions(frame: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale,
+            segments, options: RubyOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: fitting.minScale,
             ratio: ratio, spacing: rubySpacing), shaping: shaping)
         FontOptions.warnMissing(fitted.missing, in: fonts)
         return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping)
@@ -50,7 +51,7 @@ struct RubyCommand: ParsableCommand {
         if json {
             print(try OrderedJSONEncoder.encode(fitted.ruby).serialized)
         } else {
-            Self.printHuman(fitted.ruby, maxSize: arguments.fitting.size)
+            Self.printHuman(fitted.ruby, maxSize: fitted.ruby.size / fitted.ruby.scale)
         }
         arguments.fitting.exitIfChecked(fits: fitted.ruby.fits)
     }

@@ -30,9 +30,11 @@ struct ShapeCommand: ParsableCommand {
         let text = try readText()
         if let fontSize { try checkSize(fontSize, option: "--font-size") }
         if itemize { return try printRuns(text) }
-        if shaping.letterSpacing != nil || shaping.wordSpacing != nil {
+        if shaping.letterSpacing != nil || shaping.wordSpacing != nil || shaping.textTransform != nil
+            || shaping.style != nil
+        {
             throw CLIError.usage(
-                "shape prints HarfBuzz's glyphs as hb-shape does, which has no spacing: measure or fit text with --letter-spacing and --word-spacing")
+                "shape prints HarfBuzz's glyphs as hb-shape does, which has no spacing or case change: measure or fit text with --letter-spacing, --word-spacing and --text-transform")
         }
         let font = try fontOptions.loadPrimary()
         let options = try shaping.options(for: font)

@@ -28,13 +28,14 @@ struct StackArguments: ParsableArguments {
     }
 
     func fit() throws -> Fitted {
-        let frame = try fitting.parsedFrame()
+        let maxSize = try fitting.maxSize(shaping)
+        let frame = try fitting.parsedFrame(size: maxSize)
         let fonts = try fontOptions.load(covering: rows + template + (words.map { [$0] } ?? []))
         let shaping = try shaping.options(for: fonts.primary)
         let spacing = try StackCommand.parseSpacingValue(spacing)
         let alignment = fitting.alignValue
         let options = StackOptions(
-            frame: frame, maxSize: fitting.size, minimumScaleFactor: fitting.minScale, spacing: spacing, equalWidth: equalWidth,
+            frame: frame, maxSize: maxSize, minimumScaleFactor: fitting.minScale, spacing: spacing, equalWidth: equalWidth,
             bounds: fitting.boundsValue, pixelScale: pixelScale)
         let stack: StackResult
         if let words = words {
@@ -83,7 +84,7 @@ struct StackCommand: ParsableCommand {
         if json {
             print(try OrderedJSONEncoder.encode(fitted.stack).serialized)
         } else {
-            Self.printHuman(fitted.stack, maxSize: arguments.fitting.size)
+            Self.printHuman(fitted.stack, maxSize: fitted.stack.size / fitted.stack.scale)
         }
         arguments.fitting.exitIfChecked(fits: fitted.stack.fits)
     }

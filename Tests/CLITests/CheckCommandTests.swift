@@ -209,6 +209,53 @@ import FoundationXML
         }
     }
 
+    /// A spec naming a platform style (`style: material3.labelLarge`: 14 pt, line height 20, tracking
+    /// 0.1, weight 500 on Inter's wght axis) gives the verdicts, sizes and lines `fit --style` and
+    /// batch's `style` give.
+    @Test func styledVerdictsAgreeWithFit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-styled-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inter = CLIRunner.fixture("fonts/Inter-roman.var.ttf")
+        let spec = folder.appendingPathComponent("labels.yaml")
+        try """
+            version: 1
+            sourceLocale: en
+            defaults: {font: [{file: \(inter)}], style: material3.labelLarge, minimumScaleFactor: 0.8, frame: 120x40, lineLimit: 2}
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let catalogs = Self.catalogs.filter { $0.contains("/android/") }
+        let output = try CLIRunner.run(["check", "--labels", spec.path, "--format", "jsonl"] + catalogs)
+        let checks = try Self.jsonLines(output.stdout)
+        #expect(checks.count > 50)
+        var requests = ""
+        for check in checks {
+            let request: [String: Any] = [
+                "command": "fit", "text": check["text"]!, "font": inter, "style": "material3.labelLarge", "minscale": 0.8,
+                "frame": "120x40", "linelimit": 2, "language": check["locale"]!,
+            ]
+            requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+        }
+        let results = try Self.jsonLines(try Self.batch(requests))
+        #expect(results.count == checks.count)
+        var shrinking = 0
+        for (check, result) in zip(checks, results) {
+            #expect(result["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+            #expect(result["lines"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } } == check["lines"] as? [String])
+            let verdict = check["verdict"] as! String
+            #expect((result["fits"] as! Bool) == (verdict == "fits" || verdict == "shrinks"))
+            if verdict != "fits" { shrinking += 1 }
+        }
+        #expect(shrinking > 0)
+        for check in stride(from: 0, to: checks.count, by: max(1, checks.count / 10)).map({ checks[$0] }) {
+            let fit = try CLIRunner.json([
+                "fit", "--font", inter, "--style", "material3.labelLarge", "--frame", "120x40", "--min-scale", "0.8",
+                "--line-limit", "2", "--language", check["locale"] as! String, "--", check["text"] as! String,
+            ])
+            #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+            #expect((fit["lines"] as! [[String: Any]]).map { $0["text"] as! String } == check["lines"] as? [String])
+        }
+    }
+
     @Test func xliffLimitsReplaceTheFrameWidth() throws {
         let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", CLIRunner.fixture("catalogs/xliff/de.xlf")])
         let limits = (try JSONSerialization.jsonObject(

@@ -10,11 +10,17 @@ import Testing
             "fit", "--font", Self.dejaVu, "--frame", "200x100", "--size", "100", "--min-scale", "0.01",
             "The quick brown fox jumps over the lazy dog",
         ])
-        // The contract's keys, plus the fonts used and the characters none of them has (issue 7).
-        #expect(Set(json.keys) == ["size", "scale", "fits", "truncated", "width", "height", "lines", "missing", "fonts"])
+        // The contract's keys, plus the fonts used and the characters none of them has (issue 7), and
+        // the style the text was set with (issue 31).
+        #expect(
+            Set(json.keys) == ["size", "scale", "fits", "truncated", "width", "height", "lines", "missing", "fonts", "style"])
         let lines = json["lines"] as! [[String: Any]]
         #expect(lines.count > 1)
-        #expect(Set(lines[0].keys) == ["text", "x", "y", "width", "baseline"])
+        // Each line with its box's height (issue 31).
+        #expect(Set(lines[0].keys) == ["text", "x", "y", "width", "height", "baseline"])
+        #expect(json["style"] as? [String: String] == [
+            "letterSpacing": "0pt", "wordSpacing": "0pt", "textTransform": "none", "lineHeight": "normal",
+        ])
         #expect(json["fits"] as? Bool == true)
         #expect((json["width"] as! NSNumber).doubleValue <= 200)
     }

@@ -35,6 +35,48 @@ import Testing
         }
     }()
 
+    struct TransformCase {
+        let id: String
+        let text: String
+        let fonts: [String]
+        let size: Double
+        let transform: TextTransform
+        let language: String?
+        let transformed: String
+        let width: Double
+    }
+
+    static let transformCases: [TransformCase] = {
+        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
+        guard let data = try? Data(contentsOf: url),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let cases = root["cases"] as? [[String: Any]]
+        else { return [] }
+        return cases.compactMap { entry in
+            guard let id = entry["id"] as? String, id.hasPrefix("transform/"), let result = entry["result"] as? [String: Any],
+                let name = entry["textTransform"] as? String, let transform = TextTransform(rawValue: name),
+                let width = result["width"] as? Double
+            else { return nil }
+            return TransformCase(
+                id: id, text: entry["text"] as! String, fonts: entry["fonts"] as! [String], size: entry["size"] as! Double,
+                transform: transform, language: entry["lang"] as? String, transformed: result["text"] as! String, width: width)
+        }
+    }()
+
+    /// Case mapping as Chromium draws it, in en, tr, az, de, el, lt and nl: the text (ICU's full
+    /// mappings in the language for upper and lower case; the first letter's simple title case for
+    /// capitalize) and its width.
+    @Test func transformsMatchChromium() throws {
+        #expect(Self.transformCases.count >= 150)
+        for entry in Self.transformCases {
+            let fonts = try FontStack(entry.fonts.map { try loadFont($0) })
+            let measured = try fonts.measure(
+                entry.text, size: entry.size, options: ShapingOptions(language: entry.language, textTransform: entry.transform))
+            #expect(measured.text == entry.transformed, "\(entry.id)")
+            #expect(abs(measured.width - entry.width) <= Self.runRounding, "\(entry.id): \(measured.width) vs \(entry.width)")
+        }
+    }
+
     struct LineBoxCase {
         let id: String
         let text: String
@@ -53,7 +95,8 @@ import Testing
             let cases = root["cases"] as? [[String: Any]]
         else { return [] }
         return cases.compactMap { entry in
-            guard let id = entry["id"] as? String, id.hasPrefix("linebox/"), let result = entry["result"] as? [String: Any],
+            guard let id = entry["id"] as? String, id.hasPrefix("linebox/") || id.hasPrefix("stack/"),
+                let result = entry["result"] as? [String: Any],
                 let lines = result["lines"] as? [[String: Any]]
             else { return nil }
             return LineBoxCase(
@@ -68,8 +111,11 @@ import Testing
     /// as tall and as far down as Chromium puts it. Baselines differ by less than a pixel: Blink
     /// rounds each font's ascent and descent and the half-leading to whole pixels, fontfit does
     /// not. With `normal`, line boxes are the fonts' metrics unrounded: within a pixel a line.
+    /// Font stacks (the `stack/` cases: Latin with Arabic, Hebrew, Japanese, Thai, Devanagari and
+    /// emoji fallbacks) build each line's box from the primary font and the fonts on that line.
     @Test func lineBoxesMatchChromium() throws {
-        #expect(Self.lineBoxCases.count >= 100)
+        #expect(Self.lineBoxCases.count >= 150)
+        #expect(Self.lineBoxCases.contains { $0.id.hasPrefix("stack/") })
         var largestBaseline = 0.0
         for entry in Self.lineBoxCases {
             let fonts = try FontStack(entry.fonts.map { try loadFont($0) })
@@ -78,10 +124,12 @@ import Testing
             let result = try fonts.fit(entry.text, options: options)
             try #require(result.lines.count == entry.lines.count, "\(entry.id)")
             let pixelPerLine = entry.lineHeight == nil ? 1.0 : 1.0 / 64
+            let stacked = entry.fonts.count > 1
             for (index, (line, expected)) in zip(result.lines, entry.lines).enumerated() {
-                #expect(line.text.trimmingCharacters(in: .whitespaces) == expected.text.trimmingCharacters(in: .whitespaces), "\(entry.id)")
+                #expect(line.text.trimmingCharacters(in: .whitespacesAndNewlines) == expected.text.trimmingCharacters(in: .whitespacesAndNewlines), "\(entry.id)")
                 #expect(abs(line.y - expected.top) <= pixelPerLine * Double(index) + 1e-9, "\(entry.id) line \(index): \(line.y) vs \(expected.top)")
                 #expect(abs(line.baseline - expected.baseline) < 1 + pixelPerLine * Double(index), "\(entry.id) line \(index)")
+                #expect(abs(line.height - expected.height) <= (stacked || entry.lineHeight == nil ? 1 : 1.0 / 64), "\(entry.id) line \(index): \(line.height) vs \(expected.height)")
                 largestBaseline = max(largestBaseline, abs(line.baseline - expected.baseline))
             }
             #expect(abs(result.height - entry.height) <= pixelPerLine * Double(entry.lines.count), "\(entry.id): \(result.height) vs \(entry.height)")

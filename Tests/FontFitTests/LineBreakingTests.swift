@@ -29,6 +29,21 @@ import Testing
 
     /// "コンピューター" in a frame three em wide: browsers and Android (`normal`) may start a line with
     /// the small ュ; `strict` never does, so its first line ends one character earlier.
+    /// ICU reports the breaks its dictionary finds between Thai words with the rule status of the
+    /// hard break after a following newline; read as hard, they split the phrase into lines and the
+    /// unit before each was trimmed as a line end (Chromium's golden case
+    /// stack/dejavu+thai/newlines lost "ดี" and "ว").
+    @Test func thaiWordBreaksBeforeANewlineAreNotHard() throws {
+        let fonts = try FontStack([loadFont("DejaVuSans.ttf"), loadFont("NotoSansThai-Regular.ttf")])
+        let text = "Latin first\nสวัสดีชาวโลก\nLatin last"
+        let result = try fonts.fit(text, options: FitOptions(frame: FrameSize(), maxSize: 20.5))
+        #expect(result.lines.map(\.text) == ["Latin first", "สวัสดีชาวโลก", "Latin last"])
+        // Narrow enough to wrap: the phrase breaks between words and keeps every character.
+        let narrow = try fonts.fit(text, options: FitOptions(frame: FrameSize(width: 60), maxSize: 20.5))
+        #expect(narrow.lines.count > 3)
+        #expect(narrow.lines.map(\.text).joined().filter { !$0.isWhitespace } == text.filter { !$0.isWhitespace })
+    }
+
     @Test func normalLetsALineStartWithASmallKanaAndStrictDoesNot() throws {
         let font = try loadFont("ipaexg.ttf")
         let frame = FrameSize(width: 60, height: 1000)

@@ -23,4 +23,15 @@ int32_t cfontfit_line_breaks(const uint16_t *text, int32_t length, const char *l
 int32_t cfontfit_bidi_levels(const uint16_t *text, int32_t length, int32_t paragraph_level,
                              uint8_t *levels, int32_t *error);
 
+/// Maps a UTF-16 text to upper case (`upper` non-zero) or lower case with ICU's full,
+/// language-sensitive mappings for `locale` (an ICU locale id; "" for the root mappings), into
+/// `output` (room for `capacity` units). Returns the length of the mapped text, which may exceed
+/// `capacity` (then nothing usable was written: call again with room for it), or -1 when ICU
+/// fails (status in `error`).
+int32_t cfontfit_case_map(const uint16_t *text, int32_t length, int32_t upper, const char *locale,
+                          uint16_t *output, int32_t capacity, int32_t *error);
+
+/// ICU's simple (one code point) titlecase mapping of `scalar`.
+uint32_t cfontfit_simple_title(uint32_t scalar);
+
 #endif
