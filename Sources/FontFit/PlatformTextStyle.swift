@@ -27,6 +27,7 @@ public struct PlatformTextStyle: Sendable, Hashable, CustomStringConvertible {
     /// The line height as a multiple of the size (or the fonts' own).
     public var lineHeight: LineHeight { lineHeightPoints.map { .multiple($0 / size) } ?? .normal }
 
+    /// The style's name.
     public var description: String { name }
 
     /// The shaping options `base` with this style's letter-spacing and case.

@@ -120,16 +120,18 @@ extension FontStack {
             for scalar in paragraph.missing where !missing.contains(scalar) { missing.append(scalar) }
             return paragraph.advance()
         }
-        // Every row is as tall as the fonts used anywhere in it make a line.
-        let metrics = ShapedParagraph(segments.map { $0.base + ($0.ruby ?? "") }.joined(), fonts: self, options: shaping)
-            .lineMetrics()
+        // Each line's box is the primary font's strut and the fonts its own text uses, as a
+        // browser builds line boxes: kanji bases in a CJK font, kana rubies perhaps in another.
+        let metrics = ShapedParagraph(segments.map(\.base).joined(), fonts: self, options: shaping).lineMetrics()
+        let rubyMetrics = ShapedParagraph(segments.compactMap(\.ruby).joined(), fonts: self, options: shaping).lineMetrics()
         let measured = segments.map { RubySegment(baseWidth: width($0.base), rubyWidth: $0.ruby.map(width)) }
         let options = RubyConstraints(
             maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, frameWidth: frame.width,
             frameHeight: frame.height, ratio: ratio, spacing: spacing)
         return RubyResult(
             RubyFitter.fit(
-                measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight), options: options),
+                measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight),
+                rubyExtent: RowExtent(ascent: rubyMetrics.ascent, height: rubyMetrics.lineHeight), options: options),
             segments: segments, missing: missing, fonts: self, shaping: shaping)
     }
 }

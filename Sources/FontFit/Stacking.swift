@@ -95,15 +95,20 @@ extension FontStack {
         for row in rows {
             switch bounds {
             case .lineBox:
-                // Rows share one height: the tallest line any row's fonts make.
+                // Each row's box is the primary font's strut and the fonts its text (or template)
+                // uses, as a browser builds a line box: a row set in a taller fallback font is taller.
                 let measured = measureRow(row.text, shaping: shaping, noting: &missing)
                 let template = row.template.map { measureRow($0, shaping: shaping, noting: &missing) }
-                noteTallest(measured.metrics)
-                noteTallest(template?.metrics)
+                var own = measured.metrics
+                if let template = template?.metrics {
+                    own = LineMetrics(
+                        ascent: max(own.ascent, template.ascent), descent: max(own.descent, template.descent),
+                        lineGap: max(own.lineGap, template.lineGap))
+                }
                 stackRows.append(
                     StackRow(
                         width: measured.width, templateWidth: template?.width, weight: row.weight,
-                        alignment: row.alignment))
+                        alignment: row.alignment, extent: RowExtent(ascent: own.ascent, height: own.lineHeight)))
             case .ink:
                 let shaped = ShapedParagraph(row.text, fonts: self, options: shaping)
                 let template = row.template.map { ShapedParagraph($0, fonts: self, options: shaping) }
@@ -126,6 +131,8 @@ extension FontStack {
                         weight: row.weight, alignment: row.alignment))
             }
         }
+        // The shared extent: in line-box bounds the primary font's strut (a row's own box is at
+        // least that), in ink bounds the tallest line any row's fonts make.
         let lineMetrics = tallest ?? ShapedParagraph("", fonts: self, options: shaping).lineMetrics()
         let extent: RowExtent =
             switch bounds {

@@ -38,7 +38,7 @@ package final class BatchRunner {
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
-        "lineheight", "texttransform", "style", "hyphens",
+        "lineheight", "texttransform", "typestyle", "hyphens",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -69,8 +69,8 @@ package final class BatchRunner {
             throw BatchError(message: "unknown option\(unknown.count > 1 ? "s" : "") \(unknown.joined(separator: ", "))")
         }
         guard let text = request["text"] as? String else { throw BatchError(message: "missing \"text\" (a string)") }
-        let style = try (request["style"] as? String).map { name throws(FontFitError) in try PlatformTextStyle.named(name) }
-        if request["style"] != nil && style == nil { throw BatchError(message: "\"style\" must be a style's name") }
+        let style = try (request["typestyle"] as? String).map { name throws(FontFitError) in try PlatformTextStyle.named(name) }
+        if request["typestyle"] != nil && style == nil { throw BatchError(message: "\"type-style\" must be a style's name") }
         var font = try self.font(request)
         if let style, request["variations"] == nil { font = font.weighted(style.weight) ?? font }
         let shaping = try shapingOptions(request, style: style)
@@ -90,7 +90,7 @@ package final class BatchRunner {
             answer.value(.object(members))
         case "fit":
             guard let size = try number(request, "size") ?? style?.size else {
-                throw BatchError(message: "missing \"size\" (or a \"style\", whose size it takes)")
+                throw BatchError(message: "missing \"size\" (or a \"type-style\", whose size it takes)")
             }
             let lineLimit = try number(request, "linelimit").map { value -> Int in
                 guard value == value.rounded(), value >= 1 else { throw BatchError(message: "invalid line-limit \(value)") }

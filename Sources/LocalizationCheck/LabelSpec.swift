@@ -120,7 +120,7 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var letterSpacing: TextSpacing = .zero
     package var wordSpacing: TextSpacing = .zero
     package var lineHeight: LineHeight = .normal
-    /// The platform style the label names (`style`), whose values fill in what the spec leaves out.
+    /// The platform style the label names (`typeStyle`), whose values fill in what the spec leaves out.
     package var platformStyle: PlatformTextStyle?
     /// The style's weight, when the spec sets no `wght` variation.
     package var styleWeight: Int?
@@ -289,7 +289,7 @@ private struct SpecReader {
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
-        "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "style", "hyphens",
+        "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "typeStyle", "hyphens",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -498,7 +498,7 @@ private struct SpecReader {
                     throw fail("invalid \(name) '\(text)': expected \(TextSpacing.expected)", value)
                 }
                 if key == "letterSpacing" { settings.letterSpacing = spacing } else { settings.wordSpacing = spacing }
-            case "style":
+            case "typeStyle":
                 let text = try string(value, name)
                 do { settings.platformStyle = try PlatformTextStyle.named(text) } catch {
                     throw fail(

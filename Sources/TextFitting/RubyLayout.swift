@@ -71,20 +71,26 @@ package struct RubyPlacement: Sendable {
 /// Furigana laid out: each segment as wide as the wider of its base and ruby, the
 /// ruby centred over its base, the ruby line on top, and one scale for everything:
 ///
-///   s = min(maxSize, W / Σ max(bⱼ, ratio·rⱼ), (H − spacing) / (h·(1 + ratio)))
+///   s = min(maxSize, W / Σ max(bⱼ, ratio·rⱼ), (H − spacing) / (h + ratio·h_ruby))
+///
+/// with h the base line's box and h_ruby the ruby line's, each from the fonts its own text uses.
 package enum RubyFitter {
-    package static func fit(_ segments: [RubySegment], extent: RowExtent, options: RubyConstraints) -> RubyPlacement {
+    /// `rubyExtent` is the ruby line's box at unit size (its own fonts); nil takes `extent`.
+    package static func fit(
+        _ segments: [RubySegment], extent: RowExtent, rubyExtent: RowExtent? = nil, options: RubyConstraints
+    ) -> RubyPlacement {
+        let rubyExtent = rubyExtent ?? extent
         let ratio = options.ratio
         let segmentWidths = segments.map { max($0.baseWidth, ratio * ($0.rubyWidth ?? 0)) }
         let totalWidth = segmentWidths.reduce(0, +)
         var size = options.maxSize
         if totalWidth > 0 { size = min(size, options.frameWidth / totalWidth) }
-        size = min(size, (options.frameHeight - options.spacing) / (extent.height * (1 + ratio)))
+        size = min(size, (options.frameHeight - options.spacing) / (extent.height + rubyExtent.height * ratio))
         let minimum = options.maxSize * options.minimumScaleFactor
         let fits = size >= minimum * (1 - 1e-12)
         if !fits { size = minimum }
 
-        let rubyHeight = extent.height * ratio * size
+        let rubyHeight = rubyExtent.height * ratio * size
         let baseTop = rubyHeight + options.spacing
         var x = 0.0
         var boxes: [(base: TextBox, ruby: TextBox?)] = []
@@ -96,7 +102,7 @@ package enum RubyFitter {
             let ruby = segment.rubyWidth.map { rubyWidth in
                 TextBox(
                     x: x, y: 0, width: width, height: rubyHeight,
-                    textX: x + (unitWidth - ratio * rubyWidth) * size / 2, baseline: extent.ascent * ratio * size)
+                    textX: x + (unitWidth - ratio * rubyWidth) * size / 2, baseline: rubyExtent.ascent * ratio * size)
             }
             boxes.append((base, ruby))
             x += width

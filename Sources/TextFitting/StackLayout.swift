@@ -11,16 +11,20 @@ package struct StackRow: Sendable, Hashable {
     /// The row's font size relative to the shared size (1 = the shared size).
     package var weight: Double
     package var alignment: LineAlignment
+    /// The row's own line box at unit size, when its fonts make it taller than the stack's shared
+    /// extent (a fallback font on this row only); nil takes the shared one.
+    package var extent: RowExtent?
 
     package init(
         width: Double, templateWidth: Double? = nil, leadingOffset: Double = 0, weight: Double = 1,
-        alignment: LineAlignment = .leading
+        alignment: LineAlignment = .leading, extent: RowExtent? = nil
     ) {
         self.width = width
         self.templateWidth = templateWidth
         self.leadingOffset = leadingOffset
         self.weight = weight
         self.alignment = alignment
+        self.extent = extent
     }
 
     /// The width the row claims at unit size: its own or its template's, whichever is wider, × weight.
@@ -127,6 +131,8 @@ package enum StackFitter {
         let frameWidth = snapDown(options.frameWidth, pixel)
         let frameHeight = snapDown(options.frameHeight, pixel)
         let totalWeight = rows.reduce(0) { $0 + $1.weight }
+        // Σ weight × row height at unit size: rows with their own line box count theirs.
+        let totalHeight = rows.reduce(0) { $0 + $1.weight * ($1.extent ?? extent).height }
         let gaps = Double(max(rows.count - 1, 0))
         let widest = rows.map(\.claimedWidth).max() ?? 0
 
@@ -134,9 +140,9 @@ package enum StackFitter {
         if widest > 0 { size = min(size, frameWidth / widest) }
         switch options.spacing {
         case .points(let points):
-            size = min(size, (frameHeight - gaps * points) / (totalWeight * extent.height))
+            size = min(size, (frameHeight - gaps * points) / totalHeight)
         case .rowHeights(let multiple):
-            size = min(size, frameHeight / ((totalWeight + gaps * multiple) * extent.height))
+            size = min(size, frameHeight / (totalHeight + gaps * multiple * extent.height))
         }
         if let pixel {
             // The smallest row (weight 1) spans a whole number of device pixels.
@@ -176,14 +182,15 @@ package enum StackFitter {
         var frames: [StackRowFrame] = []
         var y = 0.0
         for (row, claimed) in zip(rows, rowWidths) {
-            let height = snapUp(extent.height * row.weight * size, pixel)
+            let own = row.extent ?? extent
+            let height = snapUp(own.height * row.weight * size, pixel)
             let width = options.equalWidth ? stackWidth : min(claimed, stackWidth)
             let x = snap(row.alignment.offset(of: width, in: stackWidth), pixel)
             let textWidth = row.width * row.weight * size
             let textX = x + row.alignment.offset(of: textWidth, in: width) + row.leadingOffset * row.weight * size
             frames.append(
                 StackRowFrame(
-                    x: x, y: y, width: width, height: height, baseline: y + extent.ascent * row.weight * size,
+                    x: x, y: y, width: width, height: height, baseline: y + own.ascent * row.weight * size,
                     textX: textX, size: size * row.weight))
             y += height + gap
         }

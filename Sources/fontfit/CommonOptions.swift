@@ -131,14 +131,14 @@ struct ShapingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(
         "A platform text style (material3.bodyMedium, material3.labelLarge, material2.button, …): its size, line height, letter-spacing, weight and case, each unless given on its own.",
         valueName: "name"))
-    var style: String?
+    var typeStyle: String?
 
     /// The options as plain values, which ``ShapingSelection`` turns into shaping options.
     var selection: ShapingSelection {
         ShapingSelection(
             features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
             monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-            textTransform: textTransform, style: style, hyphens: hyphens)
+            textTransform: textTransform, style: typeStyle, hyphens: hyphens)
     }
 
     func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }

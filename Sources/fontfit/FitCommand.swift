@@ -64,7 +64,7 @@ struct FitArguments: ParsableArguments {
     var request: FitInvocation {
         FitInvocation(
             text: input.text, textFile: input.textFile, fonts: fontOptions.names, shaping: shaping.selection,
-            frame: fitting.frame, size: fitting.size, style: shaping.style, minScale: fitting.minScale, bounds: fitting.boundsValue,
+            frame: fitting.frame, size: fitting.size, style: shaping.typeStyle, minScale: fitting.minScale, bounds: fitting.boundsValue,
             alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
             lineHeight: lineHeight, truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
             hinting: hinting, opticalSize: opticalSize)
@@ -238,7 +238,7 @@ struct FitCommand: ParsableCommand {
 struct FittingArguments: ParsableArguments {
     @Option(help: "The frame, WIDTHxHEIGHT in points; either may be inf, e.g. 300x600 or 300xinf.")
     var frame: String
-    @Option(parsing: .unconditional, help: "The largest font size in points (default: the --style's size).") var size: Double?
+    @Option(parsing: .unconditional, help: "The largest font size in points (default: the --type-style's size).") var size: Double?
     @Option(parsing: .unconditional, help: "The smallest scale allowed, in (0, 1]: the size never goes below size × min-scale.")
     var minScale: Double = 1
     @Option(help: "What must fit: line (advance widths and line boxes) or ink (the tight ink box).")
@@ -272,9 +272,9 @@ struct FittingArguments: ParsableArguments {
         }
     }
 
-    /// --size, else the --style's size.
+    /// --size, else the --type-style's size.
     static func maxSize(_ size: Double?, style: PlatformTextStyle?) throws -> Double {
-        guard let size = size ?? style?.size else { throw CLIError.usage("missing --size (or a --style, whose size it takes)") }
+        guard let size = size ?? style?.size else { throw CLIError.usage("missing --size (or a --type-style, whose size it takes)") }
         return size
     }
 

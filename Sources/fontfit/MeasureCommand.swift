@@ -7,7 +7,7 @@ struct MeasureArguments: ParsableArguments {
     @OptionGroup var input: TextInput
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
-    @Option(parsing: .unconditional, help: "Font size in points (the em size; default: the --style's size, else 12).") var size: Double?
+    @Option(parsing: .unconditional, help: "Font size in points (the em size; default: the --type-style's size, else 12).") var size: Double?
     @Option(help: ArgumentHelp(
         "An image in the line, as wide as ASPECT × its height (repeat for several; ':cap' makes it cap-height tall).",
         discussion: "Each {} in the text marks where the next image goes.", valueName: "aspect[:cap]"))

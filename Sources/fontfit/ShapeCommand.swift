@@ -31,7 +31,7 @@ struct ShapeCommand: ParsableCommand {
         if let fontSize { try checkSize(fontSize, option: "--font-size") }
         if itemize { return try printRuns(text) }
         if shaping.letterSpacing != nil || shaping.wordSpacing != nil || shaping.textTransform != nil
-            || shaping.style != nil
+            || shaping.typeStyle != nil
         {
             throw CLIError.usage(
                 "shape prints HarfBuzz's glyphs as hb-shape does, which has no spacing or case change: measure or fit text with --letter-spacing, --word-spacing and --text-transform")

@@ -209,9 +209,9 @@ import FoundationXML
         }
     }
 
-    /// A spec naming a platform style (`style: material3.labelLarge`: 14 pt, line height 20, tracking
-    /// 0.1, weight 500 on Inter's wght axis) gives the verdicts, sizes and lines `fit --style` and
-    /// batch's `style` give.
+    /// A spec naming a platform style (`typeStyle: material3.labelLarge`: 14 pt, line height 20, tracking
+    /// 0.1, weight 500 on Inter's wght axis) gives the verdicts, sizes and lines `fit --type-style` and
+    /// batch's `type-style` give.
     @Test func styledVerdictsAgreeWithFit() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-styled-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -221,7 +221,7 @@ import FoundationXML
         try """
             version: 1
             sourceLocale: en
-            defaults: {font: [{file: \(inter)}], style: material3.labelLarge, minimumScaleFactor: 0.8, frame: 120x40, lineLimit: 2}
+            defaults: {font: [{file: \(inter)}], typeStyle: material3.labelLarge, minimumScaleFactor: 0.8, frame: 120x40, lineLimit: 2}
             """.write(to: spec, atomically: true, encoding: .utf8)
         let catalogs = Self.catalogs.filter { $0.contains("/android/") }
         let output = try CLIRunner.run(["check", "--labels", spec.path, "--format", "jsonl"] + catalogs)
@@ -230,7 +230,7 @@ import FoundationXML
         var requests = ""
         for check in checks {
             let request: [String: Any] = [
-                "command": "fit", "text": check["text"]!, "font": inter, "style": "material3.labelLarge", "minscale": 0.8,
+                "command": "fit", "text": check["text"]!, "font": inter, "type-style": "material3.labelLarge", "minscale": 0.8,
                 "frame": "120x40", "linelimit": 2, "language": check["locale"]!,
             ]
             requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
@@ -248,7 +248,7 @@ import FoundationXML
         #expect(shrinking > 0)
         for check in stride(from: 0, to: checks.count, by: max(1, checks.count / 10)).map({ checks[$0] }) {
             let fit = try CLIRunner.json([
-                "fit", "--font", inter, "--style", "material3.labelLarge", "--frame", "120x40", "--min-scale", "0.8",
+                "fit", "--font", inter, "--type-style", "material3.labelLarge", "--frame", "120x40", "--min-scale", "0.8",
                 "--line-limit", "2", "--language", check["locale"] as! String, "--", check["text"] as! String,
             ])
             #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")

@@ -83,7 +83,7 @@ import Testing
     /// glyphs). In a stack of Cantarell and Noto Sans Arabic: an Arabic row (one run, in the
     /// fallback font), a Latin row, a mixed row and rows with characters neither font has each
     /// take the width `measure` gives, the template row takes its template's width, every row has
-    /// the height of the tallest line (Noto Sans Arabic's), and the missing character is named.
+    /// its own line's height (Noto Sans Arabic's only where Arabic is), and the missing character is named.
     @Test func stackRowsMeasureAsMeasureDoes() throws {
         let stack = try FontStack([loadFont("Cantarell-Regular.otf"), loadFont("NotoSansArabic-Regular.ttf")])
         let texts = ["مرحبا", "Row 1", "Total: 100 مرحبا", "ก ok", "ขก"]
@@ -97,7 +97,14 @@ import Testing
         let arabic = try stack.measure("مرحبا", size: size).metrics
         let latin = try stack.measure("Row 1", size: size).metrics
         #expect(arabic.lineHeight > latin.lineHeight)
-        for row in fitted.rows { #expect(abs(row.frame.height - arabic.lineHeight) <= 1e-9 * arabic.lineHeight) }
+        // Each row's box is its own line's, as a browser builds it: the primary font's strut and the
+        // fonts its text uses (a template row: its text's and its template's).
+        for (row, text) in zip(fitted.rows, texts + ["88:88"]) {
+            let own = try stack.measure(text, size: size).metrics.lineHeight
+            #expect(abs(row.frame.height - own) <= 1e-9 * own, "\(text)")
+        }
+        #expect(abs(fitted.rows[0].frame.height - arabic.lineHeight) <= 1e-9 * arabic.lineHeight)
+        #expect(abs(fitted.rows[1].frame.height - latin.lineHeight) <= 1e-9 * latin.lineHeight)
         // "ก ok" is two runs (a paragraph names its missing character), "ขก" one (named from
         // HarfBuzz's buffer); each character once, in row order.
         #expect(fitted.missing == ["\u{0E01}", "\u{0E02}"])
