@@ -36,6 +36,11 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // libhyphen has no pkg-config file in Debian 12: the module map links it by name.
+        .systemLibrary(
+            name: "CFontFitHyphen",
+            providers: [.apt(["libhyphen-dev"])]
+        ),
         // ICU's C symbols carry a version suffix through macros; this shim gives Swift stable names.
         .target(
             name: "CFontFitICU",
@@ -51,7 +56,7 @@ let package = Package(
             name: "FontEngine",
             dependencies: [
                 "CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG", "CFontFitFontconfig",
-                "CFontFitBundledFont",
+                "CFontFitBundledFont", "CFontFitHyphen",
             ]
         ),
         // "%.Nf" for the CLI's human output, called from Swift without a `CVarArg` (see the header).

@@ -140,12 +140,15 @@ public struct ShapingOptions: Sendable, Hashable {
     /// A change of case in ``language`` before shaping, as CSS `text-transform`: measurements and
     /// lines show the transformed text.
     public var textTransform: TextTransform
+    /// Where lines may break inside words, as CSS `hyphens`: ``Hyphens/manual`` (soft hyphens
+    /// only) unless set; ``Hyphens/auto`` hyphenates by ``language``. Read by line breaking only.
+    public var hyphens: Hyphens
 
     /// Shaping options; every value left out is guessed from the text, as HarfBuzz and ICU do.
     public init(
         features: [FontFeature] = [], direction: TextDirection? = nil, script: String? = nil,
         language: String? = nil, lineBreak: LineBreakStyle = .normal, letterSpacing: TextSpacing = .zero,
-        wordSpacing: TextSpacing = .zero, textTransform: TextTransform = .none
+        wordSpacing: TextSpacing = .zero, textTransform: TextTransform = .none, hyphens: Hyphens = .manual
     ) {
         self.features = features
         self.direction = direction
@@ -155,6 +158,7 @@ public struct ShapingOptions: Sendable, Hashable {
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
         self.textTransform = textTransform
+        self.hyphens = hyphens
     }
 
     /// Whether letter- or word-spacing adds anything.

@@ -173,6 +173,7 @@ public struct PreparedText: Sendable {
         var result = result
         for index in result.lines.indices where breaksAtHyphen(result.lines[index]) {
             result.lines[index].text += builder.hyphenText
+            result.lines[index].isHyphenated = true
         }
         return result
     }

@@ -64,6 +64,8 @@ struct MeasuredTextBuilder {
         // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
         let mayHaveSoftHyphens = count != text.utf8.count
         let byteByByte = graphemes.isByteByByte
+        let hyphenationPoints = segmentation.hyphenationPoints
+        let hasHyphenationPoints = !hyphenationPoints.isEmpty
         // Shaped only when the text has a soft hyphen a line may break at.
         var hyphen: Double?
         // Read through buffers, not indexed arrays, and each unit written in place rather than
@@ -86,8 +88,9 @@ struct MeasuredTextBuilder {
                                     for index in 0..<count {
                                         let range = rangeOf(index)
                                         let isSoftHyphenBreak =
-                                            mayHaveSoftHyphens && breaks[index] == .allowed
-                                            && Self.isSoftHyphen(range, in: text)
+                                            (mayHaveSoftHyphens && breaks[index] == .allowed
+                                                && Self.isSoftHyphen(range, in: text))
+                                            || (hasHyphenationPoints && hyphenationPoints[index])
                                         if isSoftHyphenBreak && hyphen == nil {
                                             hyphen = hyphenAdvance(for: paragraph)
                                         }
@@ -183,7 +186,67 @@ struct MeasuredTextBuilder {
         } else {
             for index in 0..<graphemes.count where graphemes.isNewline(index) { breaks[index] = .mandatory }
         }
-        return TextSegmentation(graphemes: graphemes, breaks: breaks)
+        var hyphenationPoints: [Bool] = []
+        if lineBreaks && options.hyphens != .manual {
+            hyphenationPoints = Self.applyHyphens(options, to: &breaks, of: text, graphemes: graphemes)
+        }
+        return TextSegmentation(graphemes: graphemes, breaks: breaks, hyphenationPoints: hyphenationPoints)
+    }
+
+    /// CSS `hyphens` other than `manual` on `breaks`: `none` takes away the breaks after soft
+    /// hyphens; `auto` adds a break that draws a hyphen after each grapheme that ends at a
+    /// hyphenation point of a word (a run of letters and marks) by ``Hyphenator/forLanguage(_:)``.
+    /// A word with a soft hyphen keeps only those, as CSS Text 3 §5.4 asks. Returns, per grapheme,
+    /// whether its break is such a point (empty when there is none).
+    static func applyHyphens(
+        _ options: ShapingOptions, to breaks: inout [BreakKind], of text: String, graphemes: Graphemes
+    ) -> [Bool] {
+        if options.hyphens == .none {
+            for index in breaks.indices where breaks[index] == .allowed {
+                let start = graphemes.start(of: index)
+                if isSoftHyphen(start..<(start + 2), in: text) { breaks[index] = .none }
+            }
+            return []
+        }
+        guard let hyphenator = Hyphenator.forLanguage(options.language) else { return [] }
+        var points: [Bool] = []
+        // Where the current word starts, as an index and as a UTF-8 offset.
+        var wordStart: (index: String.Index, offset: Int)?
+        var hasSoftHyphen = false
+        func hyphenate(_ word: Range<String.Index>, base: Int) {
+            guard !hasSoftHyphen else { return }
+            for point in hyphenator.points(in: text[word]) {
+                let index = graphemes.index(containingByte: base + point - 1)
+                // A point inside a grapheme (a letter and its marks) is none; an existing break stays.
+                guard graphemes.index(containingByte: base + point) != index, breaks[index] == .none else { continue }
+                if points.isEmpty { points = [Bool](repeating: false, count: breaks.count) }
+                breaks[index] = .allowed
+                points[index] = true
+            }
+        }
+        var position = text.unicodeScalars.startIndex
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let inWord: Bool
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .nonspacingMark, .spacingMark, .enclosingMark:
+                inWord = true
+            default:
+                inWord = scalar == "\u{AD}"
+            }
+            if inWord {
+                if wordStart == nil { wordStart = (position, offset); hasSoftHyphen = false }
+                if scalar == "\u{AD}" { hasSoftHyphen = true }
+            } else if let start = wordStart {
+                hyphenate(start.index..<position, base: start.offset)
+                wordStart = nil
+            }
+            position = text.unicodeScalars.index(after: position)
+            offset += UTF8.width(scalar)
+        }
+        if let start = wordStart { hyphenate(start.index..<text.endIndex, base: start.offset) }
+        return points
     }
 
     /// The advance of the hyphen a line of `paragraph` broken at a soft hyphen ends in: on the
@@ -229,6 +292,9 @@ struct MeasuredTextBuilder {
 struct TextSegmentation {
     let graphemes: Graphemes
     let breaks: [BreakKind]
+    /// Per grapheme, whether its break is an automatic hyphenation point, which draws a hyphen as
+    /// a soft hyphen's does; empty when the text has none.
+    var hyphenationPoints: [Bool] = []
 }
 
 /// The grapheme clusters of a text by UTF-8 offset, with what line breaking needs to know of each.
@@ -417,6 +483,9 @@ struct Graphemes {
     }
 
     func isNewline(_ index: Int) -> Bool { isByteByByte ? false : newlines[index] }
+
+    /// The first byte of grapheme `index`.
+    func start(of index: Int) -> Int { isByteByByte ? index : starts[index] }
 
     func index(containingByte offset: Int) -> Int {
         let byte = min(max(offset, 0), byteCount - 1)

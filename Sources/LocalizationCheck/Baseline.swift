@@ -56,7 +56,10 @@ package struct Baseline: Sendable, Equatable {
             "\(settings.lineSpacing)", "\(settings.bounds)", "\(settings.truncation)", "\(settings.allowTruncation)",
             "\(settings.failOnMissingGlyphs)",
         ]
-        return String(StableHash.fnv1a(parts), radix: 16)
+        // Hyphenation is hashed only when it is not the default, so that baselines recorded before
+        // it existed keep their fingerprints.
+        let hyphens = settings.hyphens == .manual ? [] : ["hyphens=\(settings.hyphens.rawValue)"]
+        return String(StableHash.fnv1a(parts + hyphens), radix: 16)
     }
 
     /// The file: one JSON object whose `failures` list one entry a line, sorted, so that a change to

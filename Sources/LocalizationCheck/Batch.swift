@@ -38,7 +38,7 @@ package final class BatchRunner {
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
-        "lineheight", "texttransform", "typestyle",
+        "lineheight", "texttransform", "typestyle", "hyphens",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -120,7 +120,7 @@ package final class BatchRunner {
             }
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
-            Self.write(result, id: id, to: &answer)
+            Self.write(result, id: id, hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)
         default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")
         }
     }
@@ -129,7 +129,9 @@ package final class BatchRunner {
     /// order (the tests hold the two to the same bytes), written value by value, not through
     /// `OrderedJSONEncoder`, whose tree of values, then serialized, costs as much as the fit it
     /// reports (scripts/bench-check, batch per request).
-    static func write(_ result: FitResult, id: JSON?, to answer: inout JSONBytes) {
+    /// `hyphenationUnavailable` adds `"hyphenationUnavailable": true` at the end, as `fit --json`
+    /// does: `hyphens` was auto and no dictionary covers the request's language.
+    static func write(_ result: FitResult, id: JSON?, hyphenationUnavailable: Bool = false, to answer: inout JSONBytes) {
         answer.beginObject()
         if let id {
             answer.key("id")
@@ -151,9 +153,11 @@ package final class BatchRunner {
             answer.member("width", line.width)
             answer.member("height", line.height)
             answer.member("baseline", line.baseline)
+            if line.isHyphenated { answer.member("hyphenated", true) }
             answer.endObject()
         }
         answer.endArray()
+        if hyphenationUnavailable { answer.member("hyphenationUnavailable", true) }
         answer.endObject()
     }
 
@@ -227,7 +231,8 @@ package final class BatchRunner {
             features: features, direction: direction, script: request["script"] as? String,
             language: request["language"] as? String, letterSpacing: spacing("letterspacing", "letter-spacing"),
             wordSpacing: spacing("wordspacing", "word-spacing"),
-            textTransform: try transform()
+            textTransform: try transform(),
+            hyphens: try choice(request, "hyphens", ["none": Hyphens.none, "manual": .manual, "auto": .auto]) ?? .manual
         ).validated()
     }
 

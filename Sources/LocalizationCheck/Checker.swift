@@ -109,6 +109,9 @@ package struct CheckRun: Sendable {
     /// The fonts the checks were measured in, each loaded once, for whatever draws the checks later
     /// (the HTML report).
     package var fonts: [Checker.FontKey: FontStack] = [:]
+    /// Locales whose labels asked for `hyphens: auto` and were checked as `manual`, having no
+    /// hyphenation dictionary.
+    package var unhyphenatedLocales: [String] = []
 
     /// Counted in place: `filter` would copy every failing check (bench: scripts/bench-check's checkPerShape).
     package var failed: Int { checks.reduce(into: 0) { count, check in if check.failed { count += 1 } } }
@@ -241,6 +244,8 @@ package struct Checker: Sendable {
         var warnings: [CatalogError]
         var untranslated: Int
         var timings: CheckTimings
+        /// Locales whose labels ask for `hyphens: auto` with no dictionary for them.
+        var unhyphenatedLocales: [String] = []
     }
 
     /// One distinct text a run measures, in its label's settings and language (what `run` shapes
@@ -303,7 +308,7 @@ package struct Checker: Sendable {
         timings.total = ContinuousClock.now - start
         return CheckRun(
             checks: checks, errors: plan.errors, warnings: plan.warnings, untranslated: plan.untranslated, timings: timings,
-            fonts: fonts)
+            fonts: fonts, unhyphenatedLocales: plan.unhyphenatedLocales)
     }
 
     /// Steps 1 and 2 of a run: reads the catalogs and resolves every check's label and text.
@@ -401,9 +406,15 @@ package struct Checker: Sendable {
                 string: string, branch: item.branch, rule: item.rule, settings: settings, job: index, sourceJob: sourceJob))
         }
 
+        // A locale whose labels ask for automatic hyphenation without a dictionary is checked as
+        // `manual`; the command says so once per locale.
+        let unhyphenated = Set(labels.compactMap { key, label -> String? in
+            ShapingOptions(language: key.locale, hyphens: label.1.hyphens).hyphenationUnavailable ? key.locale : nil
+        })
         timings.resolving = ContinuousClock.now - resolvingStart
         return Plan(
-            jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings)
+            jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings,
+            unhyphenatedLocales: unhyphenated.sorted())
     }
 
     /// One check before its label is resolved: which string, its branch, rule and measured text.
@@ -593,7 +604,8 @@ package struct Checker: Sendable {
             job.text, options: options,
             shaping: ShapingOptions(
                 features: features, language: job.locale, letterSpacing: settings.letterSpacing,
-                wordSpacing: settings.wordSpacing, textTransform: settings.textTransform))
+                wordSpacing: settings.wordSpacing, textTransform: settings.textTransform,
+                hyphens: settings.hyphens))
         let prepared = try request.prepare(in: font)
         let fittingStart = clock.now
         timings.shaping += fittingStart - shapingStart

@@ -63,6 +63,7 @@ package struct LabelSettings: Sendable, Hashable {
     package var lineHeight: LineHeight?
     package var platformStyle: PlatformTextStyle?
     package var textTransform: TextTransform?
+    package var hyphens: Hyphens?
 
     package init() {}
 
@@ -89,6 +90,7 @@ package struct LabelSettings: Sendable, Hashable {
         if let height = other.lineHeight { result.lineHeight = height }
         if let style = other.platformStyle { result.platformStyle = style }
         if let transform = other.textTransform { result.textTransform = transform }
+        if let hyphens = other.hyphens { result.hyphens = hyphens }
         return result
     }
 }
@@ -123,6 +125,7 @@ package struct ResolvedSettings: Sendable, Hashable {
     /// The style's weight, when the spec sets no `wght` variation.
     package var styleWeight: Int?
     package var textTransform: TextTransform = .none
+    package var hyphens: Hyphens = .manual
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -271,6 +274,7 @@ package struct LabelSpec: Sendable {
         resolved.textTransform = settings.textTransform ?? platform?.textTransform ?? fallback.textTransform
         resolved.platformStyle = platform
         if let platform, resolved.variations["wght"] == nil { resolved.styleWeight = platform.weight }
+        resolved.hyphens = settings.hyphens ?? fallback.hyphens
         return resolved
     }
 }
@@ -285,7 +289,7 @@ private struct SpecReader {
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
-        "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "typeStyle",
+        "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "typeStyle", "hyphens",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -512,6 +516,12 @@ private struct SpecReader {
                 do { settings.lineHeight = try LineHeight(parsing: text, name: name) } catch {
                     throw fail("invalid \(name) '\(text)': expected normal, a multiple of the size (1.5) or points (24pt)", value)
                 }
+            case "hyphens":
+                let text = try string(value, name)
+                guard let hyphens = Hyphens(rawValue: text) else {
+                    throw fail("invalid \(name) '\(text)': expected none, manual or auto", value)
+                }
+                settings.hyphens = hyphens
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }

@@ -45,6 +45,9 @@ public struct FittedLine: Sendable, Hashable {
     private var content: LineText
     /// True when part of the line's content was replaced by "…" (or cut).
     public var isTruncated: Bool
+    /// True when the line ends in a hyphen it draws: it breaks at a soft hyphen or at an automatic
+    /// hyphenation point (CSS `hyphens: auto`), and ``text`` ends in that hyphen.
+    public var isHyphenated: Bool = false
 
     /// The shown text: trailing whitespace and a final newline dropped, "…" included if truncated.
     ///

@@ -2,9 +2,10 @@
 // others print exactly this, plus what only the command knows). A result prints as one readable line.
 
 extension FittedLine: Encodable {
-    private enum CodingKeys: String, CodingKey { case text, x, y, width, height, baseline }
+    private enum CodingKeys: String, CodingKey { case text, x, y, width, height, baseline, hyphenated }
 
-    /// The line as JSON: `text`, `x`, `y`, `width`, its box's `height`, `baseline`.
+    /// The line as JSON: `text`, `x`, `y`, `width`, its box's `height`, `baseline`, and
+    /// `hyphenated: true` when the line ends in a hyphen it draws (the key is left out otherwise).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .text)
@@ -13,6 +14,7 @@ extension FittedLine: Encodable {
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(baseline, forKey: .baseline)
+        if isHyphenated { try container.encode(true, forKey: .hyphenated) }
     }
 }
 

@@ -107,6 +107,9 @@ struct CheckCommand: ParsableCommand {
         if let report { try HTMLReport.write(run, to: report) }
         // `file:line: message`, as compilers write them, so that editors and CI logs link to the place.
         for error in run.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+        for locale in run.unhyphenatedLocales {
+            if let warning = ShapingOptions(language: locale, hyphens: .auto).hyphenationWarning { warn(warning) }
+        }
         if timings {
             let t = run.timings
             FileHandle.standardError.write(Data(

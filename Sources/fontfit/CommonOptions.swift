@@ -108,6 +108,9 @@ struct ShapingArguments: ParsableArguments {
     @Option(help: "How strictly lines break (CSS line-break): strict, normal, loose or anywhere.")
     var lineBreak: LineBreakStyle = .normal
 
+    @Option(help: "Breaks inside words (CSS hyphens): none, manual (soft hyphens only) or auto (also the hyphenation points of --language's dictionary, from Debian's hyphen-* packages).")
+    var hyphens: Hyphens = .manual
+
     @Flag(help: "Tabular digits (tnum), so a value keeps its width as its digits change; warns if the font has none.")
     var monospacedDigits = false
 
@@ -135,7 +138,7 @@ struct ShapingArguments: ParsableArguments {
         ShapingSelection(
             features: features, direction: direction, script: script, language: language, lineBreak: lineBreak,
             monospacedDigits: monospacedDigits, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-            textTransform: textTransform, style: typeStyle)
+            textTransform: textTransform, style: typeStyle, hyphens: hyphens)
     }
 
     func options(for font: Font) throws -> ShapingOptions { try selection.options(for: font) }
@@ -153,6 +156,7 @@ struct ShapingSelection {
     var wordSpacing: String?
     var textTransform: TextTransform?
     var style: String?
+    var hyphens: Hyphens = .manual
 
     /// The platform style named by --style, if any.
     func platformStyle() throws -> PlatformTextStyle? {
@@ -173,7 +177,8 @@ struct ShapingSelection {
             wordSpacing: wordSpacing.map { text throws(FontFitError) in
                 try TextSpacing(parsing: text, name: "--word-spacing")
             } ?? .zero,
-            textTransform: textTransform ?? style?.textTransform ?? .none
+            textTransform: textTransform ?? style?.textTransform ?? .none,
+            hyphens: hyphens
         ).validated()
         if monospacedDigits {
             if !font.info.features.contains("tnum") {
@@ -181,6 +186,7 @@ struct ShapingSelection {
             }
             options.features.append(try FontFeature("tnum"))
         }
+        if let warning = options.hyphenationWarning { warn(warning) }
         return options
     }
 
@@ -238,6 +244,7 @@ func checkSize(_ value: Double, option: String) throws {
 
 extension LineBreakStyle: ExpressibleByArgument {}
 extension TextTransform: ExpressibleByArgument {}
+extension Hyphens: ExpressibleByArgument {}
 
 extension Double {
     /// "900" for whole numbers, "37.25" otherwise.

@@ -165,6 +165,7 @@ struct FitCommand: ParsableCommand {
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
             if case .object(var members) = json {
                 members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.lineHeight)))
+                if fitted.prepared.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
                 json = .object(members)
             }
             if !fitted.result.fits, case .object(var members) = json {

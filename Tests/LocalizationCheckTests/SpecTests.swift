@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: [
         "defaults: {frame: 100}", "defaults: {frame: 0x10}", "defaults: {size: -1}", "defaults: {minimumScaleFactor: 1.5}",
         "defaults: {lineLimit: 0}", "defaults: {truncation: end}", "defaults: {bounds: box}", "defaults: {font: serif}",
-        "defaults: {features: ['+']}", "rules: [{regex: '('}]",
+        "defaults: {features: ['+']}", "rules: [{regex: '('}]", "defaults: {hyphens: sometimes}",
     ])
     func badValuesAreRejected(_ text: String) {
         #expect(throws: SpecError.self) { try LabelSpec.parse(text) }
