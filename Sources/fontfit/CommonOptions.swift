@@ -75,13 +75,15 @@ struct FontNames {
     }
 }
 
-/// The `style` member of JSON results: the spacing, case and line height the text was set with.
+/// The `style` member of JSON results: the spacing, case, line height and hyphenation the text was
+/// set with.
 func styleJSON(_ shaping: ShapingOptions, lineHeight: LineHeight = .normal) -> JSON {
     .object([
         ("letterSpacing", .string(shaping.letterSpacing.description)),
         ("wordSpacing", .string(shaping.wordSpacing.description)),
         ("textTransform", .string(shaping.textTransform.rawValue)),
         ("lineHeight", .string(lineHeight.description)),
+        ("hyphens", .string(shaping.hyphens.rawValue)),
     ])
 }
 
