@@ -88,14 +88,11 @@ public struct PreparedText: Sendable {
     /// <doc:FittingSemantics> for what "fits" means.
     @inlinable @inline(__always)
     public func fit(options: FitOptions) throws(FontFitError) -> FitResult {
-        if !(options.lineHeight.isNormal && lineHeight.isNormal) && options.lineHeight != lineHeight {
-            return try with(lineHeight: options.lineHeight).fit(options: options)
-        }
-        return try layOut(
+        try layOut(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
-            presetSizes: options.presetList, widths: options.widths)
+            presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight)
     }
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
@@ -104,8 +101,17 @@ public struct PreparedText: Sendable {
     func layOut(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
-        presetSizes: PresetSizeList?, widths: WidthModel?
+        presetSizes: PresetSizeList?, widths: WidthModel?, lineHeight requested: LineHeight = .normal
     ) throws(FontFitError) -> FitResult {
+        // Another line height than the one measured: the tables built again for it. Tested with
+        // the values already at hand, so the common re-fit copies nothing for it
+        // (bench: refitsWithLinesPerShape).
+        if _slowPath(!(requested.isNormal && lineHeight.isNormal)) && requested != lineHeight {
+            return try with(lineHeight: requested).layOut(
+                frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
+                presetSizes: presetSizes, widths: widths, lineHeight: requested)
+        }
         // The common re-fit is answered by the staircase, its lines laid out when first read.
         if let plain = plainBounds(
             frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
@@ -130,7 +136,7 @@ public struct PreparedText: Sendable {
             return try fonts.prepare(text, options: shaping, images: images).with(lineHeight: lineHeight).layOut(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-                granularity: granularity, presetSizes: presetSizes, widths: widths)
+                granularity: granularity, presetSizes: presetSizes, widths: widths, lineHeight: lineHeight)
         }
         switch widths {
         case .proportional:
@@ -210,13 +216,10 @@ extension PreparedText {
     /// fits at no size in range. Alignment and truncation do not change the size and are ignored.
     @inlinable @inline(__always)
     public func fittedSize(options: FitOptions) throws(FontFitError) -> Double? {
-        if !(options.lineHeight.isNormal && lineHeight.isNormal) && options.lineHeight != lineHeight {
-            return try with(lineHeight: options.lineHeight).fittedSize(options: options)
-        }
-        return try sizeOnly(
+        try sizeOnly(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
             bounds: options.bounds, lineSpacing: options.lineSpacing, granularity: options.granularity,
-            presetSizes: options.presetList, widths: options.widths)
+            presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight)
     }
 
     /// Both forms of `fittedSize`, the values one by one: no options value is built on the size-only
@@ -225,8 +228,15 @@ extension PreparedText {
     @usableFromInline @inline(__always)
     func sizeOnly(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
-        lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
+        lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?,
+        lineHeight requested: LineHeight = .normal
     ) throws(FontFitError) -> Double? {
+        if _slowPath(!(requested.isNormal && lineHeight.isNormal)) && requested != lineHeight {
+            return try with(lineHeight: requested).sizeOnly(
+                frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
+                lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths,
+                lineHeight: requested)
+        }
         guard
             let plain = plainBounds(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
@@ -285,7 +295,7 @@ extension PreparedText {
             let result = try layOut(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: .leading, truncation: .none, granularity: granularity,
-                presetSizes: presetSizes, widths: widths)
+                presetSizes: presetSizes, widths: widths, lineHeight: lineHeight)
             return result.fits ? result.size : nil
         }
         if granularity == nil, presetSizes == nil {
