@@ -31,16 +31,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .systemLibrary(
-            name: "CFontFitFontconfig",
-            pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]
-        ),
+        // Libraries only some commands need, opened on their first call instead of at start-up
+        // (see CFontFitLazy.h): fontconfig for fonts by name and fallback, ICU for the line breaks
+        // and bidi the fast paths leave to it. Neither is linked; their headers come from
+        // libfontconfig-dev and libicu-dev.
+        .target(name: "CFontFitLazy"),
+        .target(name: "CFontFitFontconfig", dependencies: ["CFontFitLazy"]),
         // ICU's C symbols carry a version suffix through macros; this shim gives Swift stable names.
-        .target(
-            name: "CFontFitICU",
-            linkerSettings: [.linkedLibrary("icuuc")]
-        ),
+        .target(name: "CFontFitICU", dependencies: ["CFontFitLazy"]),
         // The default font and its license, compiled into the binary (C23 #embed): a copied fontfit
         // executable needs no resource bundle beside it.
         .target(

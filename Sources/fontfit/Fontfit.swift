@@ -19,8 +19,11 @@ struct Fontfit: ParsableCommand {
     /// opened, 70 a library failing to write the output.
     static func main() {
         do {
-            // A plain `fit` (the call a script makes per string) skips ArgumentParser's parse.
-            if let (request, json) = FitFastPath.request(CommandLine.arguments.dropFirst()) {
+            // `--version` alone and a plain `fit` (the call a script makes per string) skip
+            // ArgumentParser's parse, which reflects over the whole command tree.
+            if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--version" {
+                print(FontFitVersion.current)
+            } else if let (request, json) = FitFastPath.request(CommandLine.arguments.dropFirst()) {
                 try FitCommand.run(request, json: json)
             } else {
                 var command = try parseAsRoot()
