@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FontFit", targets: ["FontFit"]),
         .executable(name: "fontfit", targets: ["fontfit"]),
+        .executable(name: "fontfit-check", targets: ["fontfit-check"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,12 +66,29 @@ let package = Package(
             name: "LocalizationCheck",
             dependencies: ["FontFit", "JSONOutput", .product(name: "Yams", package: "Yams")]
         ),
+        // The CLI is two executables (see CatalogCommands): `fontfit`, every command but check
+        // and batch, on FoundationEssentials only; and `fontfit-check`, installed beside it, which
+        // it execs for those two, with Foundation, Yams and FoundationXML. What both share
+        // (errors, exit codes, the two commands' names and help) is FontfitCommandLine.
+        .target(
+            name: "FontfitCommandLine",
+            dependencies: ["FontFit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "fontfit",
             dependencies: [
                 "CFontFitFormat",
                 "FontFit",
+                "FontfitCommandLine",
                 "JSONOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "fontfit-check",
+            dependencies: [
+                "FontFit",
+                "FontfitCommandLine",
                 "LocalizationCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -89,7 +107,7 @@ let package = Package(
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "FontFitTestSupport"]),
         .testTarget(name: "TextFittingTests", dependencies: ["TextFitting", "FontFitTestSupport"]),
         .testTarget(name: "FontFitTests", dependencies: ["FontFit", "FontFitTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["fontfit", "FontFit", "FontFitTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["fontfit", "fontfit-check", "FontFit", "FontFitTestSupport"]),
         .testTarget(name: "LocalizationCheckTests", dependencies: ["LocalizationCheck", "FontFitTestSupport"]),
     ]
 )

@@ -1,7 +1,12 @@
 import JSONOutput
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `fit` and `render fit` take.
 struct FitArguments: ParsableArguments {
@@ -92,14 +97,14 @@ struct FitInvocation {
 
     /// With --check, a result that does not fit ends the command with exit status 1.
     func exitIfChecked(fits: Bool) {
-        if check && !fits { Foundation.exit(1) }
+        if check && !fits { terminate(1) }
     }
 
     func fit() throws -> FitArguments.Fitted {
         var text = try TextInput.read(text: self.text, textFile: textFile)
         let images = try inlineImage.map(MeasureArguments.parseImage)
         if !images.isEmpty {
-            text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
+            text = text.replacingAll("{}", with: String(InlineImage.placeholder))
         }
         let frame = try FittingArguments.parseFrame(self.frame, size: size)
         let presets = try presetSizes.map { list throws(FontFitError) in try FitOptions.presetSizes(parsing: list) }
@@ -216,7 +221,7 @@ struct FittingArguments: ParsableArguments {
 
     /// With --check, a result that does not fit ends the command with exit status 1.
     func exitIfChecked(fits: Bool) {
-        if check && !fits { Foundation.exit(1) }
+        if check && !fits { terminate(1) }
     }
     var alignValue: LineAlignment { (align ?? .leading).value }
 

@@ -1,6 +1,7 @@
 import JSONOutput
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
 
 /// What `measure` and `render measure` take.
 struct MeasureArguments: ParsableArguments {
@@ -30,7 +31,7 @@ struct MeasureArguments: ParsableArguments {
         try checkSize(size, option: "--size")
         let images = try inlineImage.map(Self.parseImage)
         if !images.isEmpty {
-            text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
+            text = text.replacingAll("{}", with: String(InlineImage.placeholder))
         }
         let fonts = try fontOptions.load(covering: [text])
         let shaping = try shaping.options(for: fonts.primary)
