@@ -15,8 +15,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C libraries, found with pkg-config. Prefixed so they never clash with another package's
-        // `CFreeType` or `CHarfBuzz` in a user's dependency graph.
+        // C libraries' headers, found with pkg-config. Prefixed so they never clash with another
+        // package's `CFreeType` or `CHarfBuzz` in a user's dependency graph.
         .systemLibrary(
             name: "CFontFitFreeType",
             pkgConfig: "freetype2",
@@ -32,11 +32,13 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // Libraries only some commands need, opened on their first call instead of at start-up
-        // (see CFontFitLazy.h): fontconfig for fonts by name and fallback, ICU for the line breaks
-        // and bidi the fast paths leave to it. Neither is linked; their headers come from
-        // libfontconfig-dev and libicu-dev.
-        .target(name: "CFontFitLazy"),
+        // The C libraries are opened on their first call instead of by the dynamic loader at
+        // start-up (see CFontFitLazy.h), and none is linked: HarfBuzz, FreeType and libpng
+        // (CFontFitLazy's Stubs.c, written by scripts/make-lazy-stubs from the targets above, which
+        // give their headers) not for `--version`, `--help` or a usage error; fontconfig only for a
+        // font by name or system fallback; ICU only for the line breaks and bidi the fast paths
+        // leave to it. fontconfig's and ICU's headers come from libfontconfig-dev and libicu-dev.
+        .target(name: "CFontFitLazy", dependencies: ["CFontFitHarfBuzz", "CFontFitFreeType", "CFontFitPNG"]),
         .target(name: "CFontFitFontconfig", dependencies: ["CFontFitLazy"]),
         // ICU's C symbols carry a version suffix through macros; this shim gives Swift stable names.
         .target(name: "CFontFitICU", dependencies: ["CFontFitLazy"]),
@@ -50,7 +52,7 @@ let package = Package(
             name: "FontEngine",
             dependencies: [
                 "CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG", "CFontFitFontconfig",
-                "CFontFitBundledFont",
+                "CFontFitBundledFont", "CFontFitLazy",
             ]
         ),
         // "%.Nf" for the CLI's human output, called from Swift without a `CVarArg` (see the header).

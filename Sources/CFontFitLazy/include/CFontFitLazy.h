@@ -5,10 +5,14 @@
 /// by the dynamic loader at start-up: loading and relocating it (and the libraries it needs) costs
 /// a short fontfit process more than its own work, and most processes never call it.
 ///
-/// A target that uses such a library does not link it; a C file of its own defines the library's
-/// functions it calls, with the library's own names and prototypes, each through CFONTFIT_LAZY,
-/// which resolves the real function on its first call. Callers, Swift or C, keep calling the
-/// library's API as its header declares it.
+/// A C file defines the library's functions that fontfit calls, with the library's own names and
+/// prototypes, each through CFONTFIT_LAZY, which resolves the real function on its first call;
+/// callers, Swift or C, keep calling the library's API as its header declares it. ICU and
+/// fontconfig (CFontFitICU, CFontFitFontconfig) are then never linked. HarfBuzz, FreeType and
+/// libpng (Stubs.c, written by scripts/make-lazy-stubs) are still linked where SwiftPM adds their
+/// pkg-config libraries to the link (the stubs, in the executable, take precedence, and the
+/// library dlopen opens is the one already loaded); the install build, which links without them
+/// (scripts/install-build-flags), loads them only when a command needs them.
 struct cfontfit_library {
     /// The soname dlopen opens ("libfontconfig.so.1").
     const char *soname;
