@@ -36,8 +36,10 @@ public final class FontFace: @unchecked Sendable {
         try Self.checkFile(path)
         // Mapped rather than read and copied (as hb-shape maps it): only the pages HarfBuzz and the
         // validator touch are faulted in, where reading a 700 kB font and HarfBuzz's copy of it
-        // faulted in both, whole (bench-cli: fitOverHBShape). A file that cannot be mapped is read,
-        // and one that cannot be read fails as reading reports it.
+        // faulted in both, whole (bench-cli: fitOverHBShape). Like hb-shape, this trusts the file
+        // not to be truncated in place while the face lives (replacing it, as installers do, is
+        // safe). A file that cannot be mapped is read, and one that cannot be read fails as reading
+        // reports it.
         if let blob = hb_blob_create_from_file_or_fail(path) {
             defer { hb_blob_destroy(blob) }
             var length: UInt32 = 0
