@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FontFit", targets: ["FontFit"]),
         .executable(name: "fontfit", targets: ["fontfit"]),
+        .executable(name: "fontfit-check", targets: ["fontfit-check"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -14,8 +15,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C libraries, found with pkg-config. Prefixed so they never clash with another package's
-        // `CFreeType` or `CHarfBuzz` in a user's dependency graph.
+        // C libraries' headers, found with pkg-config. Prefixed so they never clash with another
+        // package's `CFreeType` or `CHarfBuzz` in a user's dependency graph.
         .systemLibrary(
             name: "CFontFitFreeType",
             pkgConfig: "freetype2",
@@ -31,21 +32,21 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .systemLibrary(
-            name: "CFontFitFontconfig",
-            pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]
-        ),
         // libhyphen has no pkg-config file in Debian 12: the module map links it by name.
         .systemLibrary(
             name: "CFontFitHyphen",
             providers: [.apt(["libhyphen-dev"])]
         ),
+        // The C libraries are opened on their first call instead of by the dynamic loader at
+        // start-up (see CFontFitLazy.h), and none is linked: HarfBuzz, FreeType and libpng
+        // (CFontFitLazy's Stubs.c, written by scripts/make-lazy-stubs from the targets above, which
+        // give their headers) not for `--version`, `--help` or a usage error; fontconfig only for a
+        // font by name or system fallback; ICU only for the line breaks and bidi the fast paths
+        // leave to it. fontconfig's and ICU's headers come from libfontconfig-dev and libicu-dev.
+        .target(name: "CFontFitLazy", dependencies: ["CFontFitHarfBuzz", "CFontFitFreeType", "CFontFitPNG"]),
+        .target(name: "CFontFitFontconfig", dependencies: ["CFontFitLazy"]),
         // ICU's C symbols carry a version suffix through macros; this shim gives Swift stable names.
-        .target(
-            name: "CFontFitICU",
-            linkerSettings: [.linkedLibrary("icuuc")]
-        ),
+        .target(name: "CFontFitICU", dependencies: ["CFontFitLazy"]),
         // The default font and its license, compiled into the binary (C23 #embed): a copied fontfit
         // executable needs no resource bundle beside it.
         .target(
@@ -56,7 +57,7 @@ let package = Package(
             name: "FontEngine",
             dependencies: [
                 "CFontFitFreeType", "CFontFitHarfBuzz", "CFontFitICU", "CFontFitPNG", "CFontFitFontconfig",
-                "CFontFitBundledFont", "CFontFitHyphen",
+                "CFontFitBundledFont", "CFontFitLazy", "CFontFitHyphen",
             ]
         ),
         // "%.Nf" for the CLI's human output, called from Swift without a `CVarArg` (see the header).
@@ -72,12 +73,29 @@ let package = Package(
             name: "LocalizationCheck",
             dependencies: ["FontFit", "JSONOutput", .product(name: "Yams", package: "Yams")]
         ),
+        // The CLI is two executables (see CatalogCommands): `fontfit`, every command but check
+        // and batch, on FoundationEssentials only; and `fontfit-check`, installed beside it, which
+        // it execs for those two, with Foundation, Yams and FoundationXML. What both share
+        // (errors, exit codes, the two commands' names and help) is FontfitCommandLine.
+        .target(
+            name: "FontfitCommandLine",
+            dependencies: ["FontFit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "fontfit",
             dependencies: [
                 "CFontFitFormat",
                 "FontFit",
+                "FontfitCommandLine",
                 "JSONOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "fontfit-check",
+            dependencies: [
+                "FontFit",
+                "FontfitCommandLine",
                 "LocalizationCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -96,7 +114,7 @@ let package = Package(
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "FontFitTestSupport"]),
         .testTarget(name: "TextFittingTests", dependencies: ["TextFitting", "FontFitTestSupport"]),
         .testTarget(name: "FontFitTests", dependencies: ["FontFit", "FontFitTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["fontfit", "FontFit", "FontFitTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["fontfit", "fontfit-check", "FontFit", "FontFitTestSupport"]),
         .testTarget(name: "LocalizationCheckTests", dependencies: ["LocalizationCheck", "FontFitTestSupport"]),
     ]
 )

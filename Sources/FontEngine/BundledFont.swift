@@ -1,5 +1,9 @@
 internal import CFontFitBundledFont
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The font compiled into fontfit, used when no font is named: DejaVu Sans (Bitstream Vera license),
 /// chosen for its wide Latin, Greek and Cyrillic coverage. Its bytes are part of the binary, so a

@@ -1,5 +1,14 @@
 internal import CFontFitHarfBuzz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One face of a font file (a collection holds several), loaded and validated.
 ///
@@ -24,6 +33,22 @@ public final class FontFace: @unchecked Sendable {
 
     /// Loads face `index` of the font file at `path`.
     public convenience init(contentsOf path: String, index: Int = 0) throws(FontFitError) {
+        try Self.checkFile(path)
+        // Mapped rather than read and copied (as hb-shape maps it): only the pages HarfBuzz and the
+        // validator touch are faulted in, where reading a 700 kB font and HarfBuzz's copy of it
+        // faulted in both, whole (bench-cli: fitOverHBShape). Like hb-shape, this trusts the file
+        // not to be truncated in place while the face lives (replacing it, as installers do, is
+        // safe). A file that cannot be mapped is read, and one that cannot be read fails as reading
+        // reports it.
+        if let blob = hb_blob_create_from_file_or_fail(path) {
+            defer { hb_blob_destroy(blob) }
+            var length: UInt32 = 0
+            if let bytes = hb_blob_get_data(blob, &length), length > 0 {
+                let mapped = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: Int(length), deallocator: .none)
+                try self.init(data: mapped, index: index, source: path, blob: blob)
+                return
+            }
+        }
         try self.init(data: try Self.readFile(path), index: index, source: path)
     }
 
@@ -35,9 +60,13 @@ public final class FontFace: @unchecked Sendable {
     /// `bytesLiveForever`: the bytes stay valid and unchanged for the life of the program (the
     /// font compiled into the binary), so HarfBuzz reads them in place: a copy would add page
     /// faults, which are most of a short `fontfit fit` process's time (bench-cli: fitOverHBShape).
-    init(data: Data, index: Int, source: String, bytesLiveForever: Bool) throws(FontFitError) {
+    ///
+    /// `blob`: a HarfBuzz blob that already holds `data`'s bytes (a mapped file), used as it is.
+    init(data: Data, index: Int, source: String, bytesLiveForever: Bool = false, blob held: OpaquePointer? = nil)
+        throws(FontFitError)
+    {
         let faceCount = try FreeTypeValidator.validate(data, index: index, source: source)
-        let blob = data.withUnsafeBytes { bytes in
+        let blob = held.map { hb_blob_reference($0) } ?? data.withUnsafeBytes { bytes in
             hb_blob_create(
                 bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
                 bytesLiveForever ? HB_MEMORY_MODE_READONLY : HB_MEMORY_MODE_DUPLICATE, nil, nil)
@@ -97,16 +126,25 @@ public final class FontFace: @unchecked Sendable {
         return Int(hb_blob_get_length(blob))
     }
 
+    private static func checkFile(_ path: String) throws(FontFitError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .fileNotFound(path: path) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw .notAFile(path: path) }
+    }
+
     private static func readFile(_ path: String) throws(FontFitError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        guard !isDirectory.boolValue else { throw .notAFile(path: path) }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+        try checkFile(path)
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(file) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[..<count])
         }
     }
 }

@@ -1,5 +1,9 @@
 internal import CFontFitHarfBuzz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A variation axis of a face (`fvar`).
 public struct VariationAxis: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,9 @@
 internal import CFontFitFontconfig
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Font files found by name through fontconfig, the way `fc-match` finds them: a family and style
 /// ("DejaVu Sans", "Noto Sans:bold", any fontconfig pattern) to the file and face index of the best
@@ -21,7 +25,7 @@ package enum FontResolver {
 
     // fontconfig's configuration is initialised on first use and shared; calls are serialised so
     // that a configuration is never loaded twice.
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     /// The best match for `name` (`fc-match NAME`); an error when fontconfig has no font of the
     /// pattern's family (fc-match would print its closest substitute instead).
@@ -35,7 +39,7 @@ package enum FontResolver {
             throw .invalidValue(name: "font name", value: name, expected: "a font file or a fontconfig pattern such as 'DejaVu Sans:bold'")
         }
         let requested = requestedFamily(name)
-        if let requested, !result.families.contains(where: { $0.caseInsensitiveCompare(requested) == .orderedSame }) {
+        if let requested, !result.families.contains(where: { $0.equalsIgnoringCase(requested) }) {
             throw .fileNotFound(path: "\(name) (no installed font has the family '\(requested)'; fontconfig's closest is '\(result.family)')")
         }
         return result

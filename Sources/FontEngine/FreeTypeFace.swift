@@ -1,6 +1,10 @@
 internal import CFontFitFreeType
 internal import CFontFitHarfBuzz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A FreeType face over a font's bytes at its variation coordinates, for the work HarfBuzz's
 /// OpenType functions do not do: hinted advances and rasterizing.
@@ -8,7 +12,7 @@ final class FreeTypeFace: @unchecked Sendable {
     // @unchecked: a FreeType face is not thread-safe ("FreeType is not thread-safe", hb-ft.h), so
     // the face is only reached through `withFace`, which holds `lock`. FreeType reads the font from
     // `bytes` for the face's whole life; deinit frees the face, then its library, then the bytes.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let bytes: UnsafeMutableRawBufferPointer
     private let library: FT_Library
     private let face: FT_Face

@@ -1,5 +1,9 @@
 internal import CFontFitFreeType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks font bytes with FreeType's loader before HarfBuzz sees them.
 ///

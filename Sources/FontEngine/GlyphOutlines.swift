@@ -1,5 +1,9 @@
 internal import CFontFitHarfBuzz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A glyph's outline as HarfBuzz draws it: font units, y growing up, at the font's variation
 /// coordinates.

@@ -1,6 +1,10 @@
 internal import CFontFitFreeType
 internal import CFontFitHarfBuzz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An 8-bit sRGB colour with straight (not premultiplied) alpha.
 public struct RGBAColor: Sendable, Hashable {

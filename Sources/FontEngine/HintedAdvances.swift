@@ -1,6 +1,10 @@
 internal import CFontFitFreeType
 internal import CFontFitHarfBuzz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Advance widths as a hinting rasterizer draws them: FreeType at an integer pixels-per-em, hinted
 /// (`FT_LOAD_DEFAULT`), rounded to whole pixels.

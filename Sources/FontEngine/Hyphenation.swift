@@ -1,5 +1,9 @@
 internal import CFontFitHyphen
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// Whether lines may break inside words, and where, as CSS `hyphens`.

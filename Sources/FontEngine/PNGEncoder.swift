@@ -1,5 +1,9 @@
 internal import CFontFitPNG
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes an ``RGBAImage`` as a PNG file (8-bit RGBA, sRGB) with libpng.
 ///

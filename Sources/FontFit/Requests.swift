@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Fonts as a person names them: files or fontconfig family names, primary first, with the primary
 /// font's face, named instance and axis values. The command line, `fontfit batch` and the label
@@ -65,7 +69,7 @@ public struct FontSelection: Sendable, Hashable {
             if let index = Int(namedInstance) {
                 instance = index
             } else if let index = instances.firstIndex(where: {
-                $0.name.caseInsensitiveCompare(namedInstance) == .orderedSame
+                $0.name.equalsIgnoringCase(namedInstance)
             }) {
                 instance = index
             } else {
@@ -171,7 +175,7 @@ extension FitOptions {
     public static func presetSizes(parsing list: String) throws(FontFitError) -> [Double] {
         var sizes: [Double] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            let trimmed = item.trimmingSpacesAndTabs
             guard let value = Double(trimmed) else {
                 throw .invalidValue(name: "preset sizes item", value: String(item), expected: "a number")
             }

@@ -1,7 +1,17 @@
 import ArgumentParser
 import JSONOutput
 import FontFit
+import FontfitCommandLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The fonts to use, shared by every command.
 struct FontOptions: ParsableArguments {
@@ -217,13 +227,11 @@ struct TextInput: ParsableArguments {
     private static func readFile(_ path: String) throws -> String {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = readStandardInput()
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw FontFitError.fileNotFound(path: path)
-            }
-            guard !isDirectory.boolValue else { throw FontFitError.notAFile(path: path) }
+            var status = stat()
+            guard stat(path, &status) == 0 else { throw FontFitError.fileNotFound(path: path) }
+            guard status.st_mode & S_IFMT != S_IFDIR else { throw FontFitError.notAFile(path: path) }
             guard let contents = FileManager.default.contents(atPath: path) else {
                 throw FontFitError.unreadableFile(path: path, reason: "permission denied or I/O error")
             }
@@ -234,6 +242,18 @@ struct TextInput: ParsableArguments {
         }
         if text.last?.isNewline == true { text.removeLast() }
         return text
+    }
+}
+
+/// Everything on standard input, read to its end (retried when a signal interrupts a read).
+private func readStandardInput() -> Data {
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return data }
+        data.append(contentsOf: chunk[..<count])
     }
 }
 

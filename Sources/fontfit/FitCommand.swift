@@ -1,7 +1,12 @@
 import JSONOutput
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `fit` and `render fit` take.
 struct FitArguments: ParsableArguments {
@@ -101,7 +106,7 @@ struct FitInvocation {
 
     /// With --check, a result that does not fit ends the command with exit status 1.
     func exitIfChecked(fits: Bool) {
-        if check && !fits { Foundation.exit(1) }
+        if check && !fits { terminate(1) }
     }
 
     /// `fonts` at the style's weight: the primary font's `wght` axis when it has one and
@@ -119,7 +124,7 @@ struct FitInvocation {
         var text = try TextInput.read(text: self.text, textFile: textFile)
         let images = try inlineImage.map(MeasureArguments.parseImage)
         if !images.isEmpty {
-            text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
+            text = text.replacingAll("{}", with: String(InlineImage.placeholder))
         }
         let platformStyle = try shaping.platformStyle()
         let size = try FittingArguments.maxSize(self.size, style: platformStyle)
@@ -252,7 +257,7 @@ struct FittingArguments: ParsableArguments {
 
     /// With --check, a result that does not fit ends the command with exit status 1.
     func exitIfChecked(fits: Bool) {
-        if check && !fits { Foundation.exit(1) }
+        if check && !fits { terminate(1) }
     }
     var alignValue: LineAlignment { (align ?? .leading).value }
 

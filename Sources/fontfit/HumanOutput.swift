@@ -1,5 +1,9 @@
 import CFontFitFormat
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `value` with `digits` decimals, as C's "%.Nf" writes it and as String(format:) gives it too;
 /// but String(format:)'s first call sets up Foundation's formatting, start-up work every short

@@ -1,5 +1,14 @@
 import JSONOutput
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// JSON written straight to standard output through one fixed-size buffer: no tree of values and
 /// no whole-document string, so output of any length needs memory only for the data it describes,

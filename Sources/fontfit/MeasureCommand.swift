@@ -1,6 +1,7 @@
 import JSONOutput
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
 
 /// What `measure` and `render measure` take.
 struct MeasureArguments: ParsableArguments {
@@ -32,7 +33,7 @@ struct MeasureArguments: ParsableArguments {
         try checkSize(size, option: "--size")
         let images = try inlineImage.map(Self.parseImage)
         if !images.isEmpty {
-            text = text.replacingOccurrences(of: "{}", with: String(InlineImage.placeholder))
+            text = text.replacingAll("{}", with: String(InlineImage.placeholder))
         }
         let fonts = FitInvocation.weighted(try fontOptions.load(covering: [text]), style: style, names: fontOptions.names)
         let shaping = try shaping.options(for: fonts.primary)

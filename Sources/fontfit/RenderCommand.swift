@@ -1,6 +1,11 @@
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,7 +59,7 @@ struct RenderOutput: ParsableArguments {
         var scene = scene
         scene.pixelScale = pngScale
         let data: Data
-        switch (output as NSString).pathExtension.lowercased() {
+        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
         case "svg": data = Data(scene.svg().utf8)
         case "png":
             guard pngScale.isFinite, pngScale > 0, pngScale <= 16 else {

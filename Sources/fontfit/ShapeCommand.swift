@@ -1,7 +1,12 @@
 import JSONOutput
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct ShapeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -108,7 +113,7 @@ struct ShapeCommand: ParsableCommand {
             let glyphs = try font.hbShapeOutput(piece, options: runOptions, fontSize: fontSize, fields: fields)
             print("bytes \(run.range.lowerBound)..<\(run.range.upperBound)  \(run.direction.rawValue)  level \(run.bidiLevel)  "
                 + "\(run.script ?? "Zyyy")  font \(run.fontIndex) (\(font.face.source))  "
-                + glyphs.trimmingCharacters(in: .newlines))
+                + glyphs.withoutSurroundingNewlines)
         }
     }
 
@@ -119,7 +124,7 @@ struct ShapeCommand: ParsableCommand {
         }
         var text = ""
         for item in unicodes.split(whereSeparator: { $0 == "," || $0 == " " }) {
-            let digits = item.uppercased().replacingOccurrences(of: "U+", with: "").replacingOccurrences(of: "0X", with: "")
+            let digits = item.uppercased().replacingAll("U+", with: "").replacingAll("0X", with: "")
             guard let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
                 throw CLIError.usage("invalid --unicodes item '\(item)' (expected U+XXXX)")
             }

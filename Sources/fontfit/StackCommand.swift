@@ -1,7 +1,12 @@
 import JSONOutput
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `stack` and `render stack` take.
 struct StackArguments: ParsableArguments {
@@ -48,7 +53,7 @@ struct StackArguments: ParsableArguments {
             }
             let alignments = try rowAlign.map { list in
                 try list.split(separator: ",").map { item -> LineAlignment in
-                    guard let value = FittingArguments.Alignment(rawValue: item.trimmingCharacters(in: .whitespaces)) else {
+                    guard let value = FittingArguments.Alignment(rawValue: item.withoutSurroundingWhitespace) else {
                         throw CLIError.usage("invalid --row-align item '\(item)': expected leading, center or trailing")
                     }
                     return value.value

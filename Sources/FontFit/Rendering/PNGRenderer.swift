@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Draws a ``RenderScene`` into pixels at its ``RenderScene/pixelScale`` and encodes them as PNG.
 ///

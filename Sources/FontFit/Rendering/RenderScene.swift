@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A drawing of layout results, in points with y growing down: rectangles (the frame, line and row
 /// boxes), lines (baselines) and glyph runs drawn from their real outlines.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes a ``RenderScene`` as an SVG document in points.
 ///
@@ -179,7 +183,7 @@ private func number(_ value: Double, decimals: Int = 3) -> String {
     var factor = 1.0
     for _ in 0..<decimals { factor *= 10 }
     let scaled = (abs(value) * factor).rounded()
-    guard scaled < 9e15 else { return String(format: "%.0f", value) }
+    guard scaled < 9e15 else { return wholeNumberString(value) }
     let units = Int64(scaled)
     guard units != 0 else { return "0" }
     let whole = units / Int64(factor), fraction = units % Int64(factor)

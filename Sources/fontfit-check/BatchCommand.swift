@@ -1,17 +1,11 @@
 import ArgumentParser
+import FontfitCommandLine
 import Foundation
 import LocalizationCheck
 
 /// `fontfit batch`: JSON Lines in, JSON Lines out, one result per request in order, fonts cached.
 struct BatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "batch",
-        abstract: "Answer fit and measure requests, one JSON object per line on standard input, one result per line.",
-        discussion: """
-            A request: {"command":"fit","text":"Save","font":"F.ttf","frame":[120,44],"size":17,"min-scale":0.8,"line-limit":1}
-            with the CLI's options by their long names. A bad request gets {"error":{"code":64,"message":…}} and the
-            stream goes on.
-            """)
+    static let configuration = CatalogCommands.batch
 
     func run() throws {
         let runner = BatchRunner()

@@ -1,18 +1,12 @@
 import ArgumentParser
 import FontFit
+import FontfitCommandLine
 import Foundation
 import LocalizationCheck
 
 /// `fontfit check`: do the translations fit their labels? Thin over LocalizationCheck.
 struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check localization catalogs against label sizes in real fonts (exit 1 when any check fails).",
-        discussion: """
-            Catalogs: .po, Android strings.xml, .xcstrings, .strings, .stringsdict, .xlf/.xliff, .json.
-            Exit codes: 0 all pass, 1 a check failed, 64 bad spec or usage, 65 a catalog could not be read
-            (the others are still checked and reported), 66 a missing file.
-            """)
+    static let configuration = CatalogCommands.check
 
     @Argument(help: "Catalog files.") var catalogs: [String] = []
     @Option(help: "The label spec (YAML or JSON).") var labels: String
@@ -116,9 +110,9 @@ struct CheckCommand: ParsableCommand {
                 "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping \(t.shaping) (CPU), fitting \(t.fitting) (CPU)\n".utf8))
         }
         // The report is out; the code says how the run went (65 outranks 1: a catalog went unchecked).
-        if !run.errors.isEmpty { Foundation.exit(65) }
+        if !run.errors.isEmpty { terminate(65) }
         if writeBaseline != nil && comparison == nil { return }
-        if (comparison?.newCount ?? run.failed) > 0 { Foundation.exit(1) }
+        if (comparison?.newCount ?? run.failed) > 0 { terminate(1) }
     }
 }
 
