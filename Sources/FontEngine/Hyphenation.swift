@@ -4,6 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Whether lines may break inside words, and where, as CSS `hyphens`.
