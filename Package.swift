@@ -32,11 +32,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // libhyphen has no pkg-config file in Debian 12: the module map links it by name.
-        .systemLibrary(
-            name: "CFontFitHyphen",
-            providers: [.apt(["libhyphen-dev"])]
-        ),
+        // libhyphen, opened on first use like ICU and fontconfig (its header from libhyphen-dev).
+        .target(name: "CFontFitHyphen", dependencies: ["CFontFitLazy"]),
         // The C libraries are opened on their first call instead of by the dynamic loader at
         // start-up (see CFontFitLazy.h), and none is linked: HarfBuzz, FreeType and libpng
         // (CFontFitLazy's Stubs.c, written by scripts/make-lazy-stubs from the targets above, which
