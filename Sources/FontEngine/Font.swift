@@ -4,7 +4,7 @@ internal import CFontFitHarfBuzz
 ///
 /// The HarfBuzz font works in font units (its scale is unitsPerEm, as rustybuzz and harfrust do), so
 /// every shaped value is an exact integer of the font's design grid; sizes are applied afterwards by
-/// arithmetic (``FontStack/measure(_:size:options:images:opticalSizing:)``). It uses HarfBuzz's OpenType font functions, which read
+/// arithmetic (``FontStack/measure(_:size:options:images:opticalSizing:lineHeight:)``). It uses HarfBuzz's OpenType font functions, which read
 /// the font tables directly and are thread-safe, never FreeType's.
 public final class Font: @unchecked Sendable {
     // @unchecked: the hb_font_t is made immutable before init returns. HarfBuzz documents immutable

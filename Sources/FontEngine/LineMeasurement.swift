@@ -74,6 +74,23 @@ public struct LineMeasurement: Sendable {
         self.missing = missing
         self.images = images
     }
+
+    /// The same line in a line box of `lineHeight`: the fonts' ascent and descent each grown by half
+    /// the leading (CSS 2 §10.8.1), the ink and images moved down with the baseline. Vertical lines
+    /// and ``LineHeight/normal`` are left as they are.
+    package func inLineBox(_ lineHeight: LineHeight) -> LineMeasurement {
+        guard !isVertical, let box = lineHeight.box(size: size, ascent: metrics.ascent, descent: metrics.descent) else {
+            return self
+        }
+        let shift = box.halfLeading
+        return LineMeasurement(
+            size: size, unitsPerEm: unitsPerEm, width: width, advance: advance, isVertical: isVertical,
+            metrics: LineMetrics(ascent: metrics.ascent + shift, descent: metrics.descent + shift, lineGap: 0),
+            ink: ink.map { LayoutRect(x: $0.x, y: $0.y + shift, width: $0.width, height: $0.height) },
+            glyphCount: glyphCount, missing: missing,
+            images: images.map { LayoutRect(x: $0.x, y: $0.y + shift, width: $0.width, height: $0.height) },
+            paragraph: paragraph)
+    }
 }
 
 extension ShapedParagraph {
@@ -129,13 +146,16 @@ extension FontStack {
     ///   - images: what each U+FFFC in `text` stands for, in order.
     ///   - opticalSizing: a font with an `opsz` axis the caller did not set is measured at
     ///     opsz = `size`, as browsers and Apple's text stacks draw it; false keeps its coordinates.
+    ///   - lineHeight: the line box's height (CSS `line-height`); the metrics are then the box's,
+    ///     the leading split above and below.
     public func measure(
         _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
-        opticalSizing: Bool = true
+        opticalSizing: Bool = true, lineHeight: LineHeight = .normal
     ) throws(FontFitError) -> LineMeasurement {
         try Font.checkSize(size)
+        try lineHeight.validate()
         let fonts = opticalSizing ? atOpticalSize(size) : self
-        return try fonts.shape(text, options: options, images: images).measure(size: size)
+        return try fonts.shape(text, options: options, images: images).measure(size: size).inLineBox(lineHeight)
     }
 
     /// `text` itemized into runs (direction, script, font) and each run shaped once, in font units:
@@ -215,7 +235,7 @@ extension LineMeasurement: CustomStringConvertible {
 }
 
 /// Text of one or more lines measured at a size: the text cut at its hard line breaks, each line
-/// measured as ``FontStack/measure(_:size:options:images:opticalSizing:)`` measures a line (its own
+/// measured as ``FontStack/measure(_:size:options:images:opticalSizing:lineHeight:)`` measures a line (its own
 /// runs, its own line box from the fonts it uses, the primary font's always included), and the
 /// lines stacked top to bottom with no space between their boxes, as Pillow's `multiline_textbbox`
 /// and a browser's `white-space: pre` block stack them.
@@ -244,13 +264,15 @@ public struct BlockMeasurement: Sendable {
 extension FontStack {
     /// Measures `text` line by line at `size` points: each hard line break (LF, CR LF, CR, VT, FF,
     /// NEL, LS, PS) ends a line, and a break at the very end ends the last line rather than
-    /// starting an empty one. The parameters are ``measure(_:size:options:images:opticalSizing:)``'s;
-    /// each U+FFFC stands for the next of `images`, across lines.
+    /// starting an empty one. The parameters are ``measure(_:size:options:images:opticalSizing:lineHeight:)``'s;
+    /// each U+FFFC stands for the next of `images`, across lines, and every line box is
+    /// `lineHeight` tall (its own fonts' height when normal).
     public func measureLines(
         _ text: String, size: Double, options: ShapingOptions = ShapingOptions(), images: [InlineImage] = [],
-        opticalSizing: Bool = true
+        opticalSizing: Bool = true, lineHeight: LineHeight = .normal
     ) throws(FontFitError) -> BlockMeasurement {
         try Font.checkSize(size)
+        try lineHeight.validate()
         // Checked over the whole text, so that an error counts the text's placeholders, not a line's.
         if !images.isEmpty { try InlineImage.validate(images, in: text) }
         let fonts = opticalSizing ? atOpticalSize(size) : self
@@ -263,6 +285,7 @@ extension FontStack {
             let lineImages = Array(images.dropFirst(nextImage).prefix(placeholders))
             nextImage += placeholders
             let measured = try fonts.shape(line, options: options, images: lineImages).measure(size: size)
+                .inLineBox(lineHeight)
             tops.append(top)
             top += measured.metrics.lineHeight
             lines.append(measured)

@@ -83,7 +83,9 @@ package final class BatchRunner {
             // break is measured (as zero width), not refused: tools ask batch which glyphs the
             // strings of a catalog lack, labels of several lines among them.
             let opticalSizing = try optionalFlag(request, "opticalsize") ?? true
-            let measured = try font.measure(text, size: size, options: shaping, opticalSizing: opticalSizing)
+            let measured = try font.measure(
+                text, size: size, options: shaping, opticalSizing: opticalSizing,
+                lineHeight: try lineHeight(request) ?? style?.lineHeight ?? .normal)
             guard case .object(var members) = try OrderedJSONEncoder.encode(measured)
             else { throw BatchError(message: "measure gave no result") }
             if let id { members.insert(("id", id), at: 0) }
@@ -112,12 +114,7 @@ package final class BatchRunner {
                 alignment: try choice(request, "align", ["leading": .leading, "center": .center, "trailing": .trailing]) ?? .leading,
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
                 granularity: try number(request, "granularity"), presetSizes: presets, widths: widths)
-            switch request["lineheight"] {
-            case nil: if let style { options.lineHeight = style.lineHeight }
-            case let number as NSNumber: options.lineHeight = .multiple(number.doubleValue)
-            case let text as String: options.lineHeight = try LineHeight(parsing: text, name: "line-height")
-            default: throw BatchError(message: "\"line-height\" must be a multiple of the size or a string such as \"24pt\"")
-            }
+            if let height = try lineHeight(request) ?? style?.lineHeight { options.lineHeight = height }
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
             Self.write(result, id: id, hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)
@@ -159,6 +156,16 @@ package final class BatchRunner {
         answer.endArray()
         if hyphenationUnavailable { answer.member("hyphenationUnavailable", true) }
         answer.endObject()
+    }
+
+    /// The request's `line-height`: a number (a multiple of the size) or a string as the CLI takes it.
+    private func lineHeight(_ request: [String: Any]) throws -> LineHeight? {
+        switch request["lineheight"] {
+        case nil: return nil
+        case let number as NSNumber: return .multiple(number.doubleValue)
+        case let text as String: return try LineHeight(parsing: text, name: "line-height")
+        default: throw BatchError(message: "\"line-height\" must be a multiple of the size or a string such as \"24pt\"")
+        }
     }
 
     private func number(_ request: [String: Any], _ name: String) throws -> Double? {

@@ -97,8 +97,9 @@ public struct FittedLine: Sendable, Hashable {
 
     public static func == (lhs: FittedLine, rhs: FittedLine) -> Bool {
         lhs.range == rhs.range && lhs.width == rhs.width && lhs.x == rhs.x && lhs.y == rhs.y
-            && lhs.baseline == rhs.baseline && lhs.penX == rhs.penX && lhs.units == rhs.units
-            && lhs.isTruncated == rhs.isTruncated && lhs.text == rhs.text
+            && lhs.baseline == rhs.baseline && lhs.height == rhs.height && lhs.penX == rhs.penX
+            && lhs.units == rhs.units && lhs.isTruncated == rhs.isTruncated && lhs.isHyphenated == rhs.isHyphenated
+            && lhs.text == rhs.text
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -108,9 +109,11 @@ public struct FittedLine: Sendable, Hashable {
         hasher.combine(x)
         hasher.combine(y)
         hasher.combine(baseline)
+        hasher.combine(height)
         hasher.combine(penX)
         hasher.combine(units)
         hasher.combine(isTruncated)
+        hasher.combine(isHyphenated)
     }
 }
 

@@ -10,6 +10,10 @@ struct MeasureArguments: ParsableArguments {
     @OptionGroup var shaping: ShapingArguments
     @Option(parsing: .unconditional, help: "Font size in points (the em size; default: the --type-style's size, else 12).") var size: Double?
     @Option(help: ArgumentHelp(
+        "Line box height (CSS line-height): normal (the fonts' metrics), a multiple of the size (1.5) or points (24pt); the metrics printed are the box's.",
+        valueName: "height"))
+    var lineHeight: String?
+    @Option(help: ArgumentHelp(
         "An image in the line, as wide as ASPECT × its height (repeat for several; ':cap' makes it cap-height tall).",
         discussion: "Each {} in the text marks where the next image goes.", valueName: "aspect[:cap]"))
     var inlineImage: [String] = []
@@ -24,6 +28,8 @@ struct MeasureArguments: ParsableArguments {
         let measurement: LineMeasurement?
         let block: BlockMeasurement?
         let images: [InlineImage]
+        /// The line height the lines' boxes have.
+        var lineHeight: LineHeight = .normal
     }
 
     func measure() throws -> Measured {
@@ -37,16 +43,22 @@ struct MeasureArguments: ParsableArguments {
         }
         let fonts = FitInvocation.weighted(try fontOptions.load(covering: [text]), style: style, names: fontOptions.names)
         let shaping = try shaping.options(for: fonts.primary)
+        let lineHeight = try lineHeight.map { text throws(FontFitError) in try LineHeight(parsing: text, name: "--line-height") }
+            ?? style?.lineHeight ?? .normal
         if text.contains(where: \.isNewline) {
             let block = try fonts.measureLines(
-                text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize)
+                text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize, lineHeight: lineHeight)
             FontOptions.warnMissing(block.missing, in: fonts)
-            return Measured(text: text, fonts: fonts, shaping: shaping, measurement: nil, block: block, images: images)
+            return Measured(
+                text: text, fonts: fonts, shaping: shaping, measurement: nil, block: block, images: images,
+                lineHeight: lineHeight)
         }
         let measurement = try fonts.measure(
-            text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize)
+            text, size: size, options: shaping, images: images, opticalSizing: !noOpticalSize, lineHeight: lineHeight)
         FontOptions.warnMissing(measurement.missing, in: fonts)
-        return Measured(text: text, fonts: fonts, shaping: shaping, measurement: measurement, block: nil, images: images)
+        return Measured(
+            text: text, fonts: fonts, shaping: shaping, measurement: measurement, block: nil, images: images,
+            lineHeight: lineHeight)
     }
 
     static func parseImage(_ text: String) throws -> InlineImage {
@@ -73,7 +85,7 @@ struct MeasureCommand: ParsableCommand {
         if json {
             var json = try Self.json(measured)
             if case .object(var members) = json {
-                members.append(("style", styleJSON(measured.shaping)))
+                members.append(("style", styleJSON(measured.shaping, lineHeight: measured.lineHeight)))
                 json = .object(members)
             }
             print(json.serialized)

@@ -56,7 +56,7 @@ extension RenderScene {
         addText(paragraph, size: size, x: origin.x + x, baseline: origin.y + baseline, color: style.textColor)
     }
 
-    /// A measured line (``/FontEngine/FontStack/measure(_:size:options:images:opticalSizing:)``),
+    /// A measured line (``/FontEngine/FontStack/measure(_:size:options:images:opticalSizing:lineHeight:)``),
     /// drawn from the glyphs it was measured with: its line box, baseline, ink box (dashed), inline
     /// images (gray) and glyphs.
     public static func measurement(
