@@ -88,11 +88,15 @@ public struct PreparedText: Sendable {
     /// <doc:FittingSemantics> for what "fits" means.
     @inlinable @inline(__always)
     public func fit(options: FitOptions) throws(FontFitError) -> FitResult {
-        try layOut(
+        let result = try layOut(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
             presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight)
+        // The size is greedy's whatever the wrapping, so only the lines of a balanced or pretty
+        // fit are broken again, after the search.
+        guard _slowPath(options.wrap != .greedy) else { return result }
+        return try rewrapped(result, options: options)
     }
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
@@ -422,7 +426,7 @@ extension FontStack {
     public func fit(
         _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        if options.lineHeight != .normal {
+        if options.lineHeight != .normal || options.wrap != .greedy {
             return try prepare(
                 text, options: shaping, wrapping: options.lineLimit != 1, ink: options.bounds == .ink, images: images
             ).fit(options: options)
