@@ -38,7 +38,7 @@ package final class BatchRunner {
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
-        "lineheight", "texttransform", "typestyle", "hyphens",
+        "lineheight", "texttransform", "typestyle", "hyphens", "wrap",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -118,6 +118,7 @@ package final class BatchRunner {
             case let text as String: options.lineHeight = try LineHeight(parsing: text, name: "line-height")
             default: throw BatchError(message: "\"line-height\" must be a multiple of the size or a string such as \"24pt\"")
             }
+            options.wrap = try choice(request, "wrap", ["greedy": TextWrap.greedy, "balance": .balance, "pretty": .pretty]) ?? .greedy
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
             Self.write(result, id: id, hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)
