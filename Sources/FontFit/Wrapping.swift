@@ -3,10 +3,14 @@ extension PreparedText {
     /// at the fitted size, measured as the fit measured them there.
     @usableFromInline
     func rewrapped(_ result: FitResult, options: FitOptions) throws(FontFitError) -> FitResult {
-        if (options.bounds == .ink && !hasInk) || !wraps || options.lineHeight != lineHeight {
-            // The fit was laid out from text prepared again for it: break that text's lines.
-            return try fonts.prepare(text, options: shaping, images: images).with(lineHeight: options.lineHeight)
+        // The fit was laid out from text prepared again for it, as `layOut` prepares it: break
+        // that text's lines.
+        if (options.bounds == .ink && !hasInk) || !wraps {
+            return try fonts.prepare(text, options: shaping, images: images).with(lineHeight: lineHeight)
                 .rewrapped(result, options: options)
+        }
+        if options.lineHeight != lineHeight {
+            return try with(lineHeight: options.lineHeight).rewrapped(result, options: options)
         }
         if isVertical {
             throw .invalidValue(name: "wrap of vertical text", value: "\(options.wrap)", expected: "greedy")

@@ -78,7 +78,8 @@ import Testing
     }
 
     /// Balanced and pretty lines keep greedy's line count, so the fitted size is greedy's; every
-    /// line still fits the frame and the lines still hold the whole text, in order.
+    /// line still fits the frame (in line-box or ink bounds, with any line height and alignment)
+    /// and the lines still hold the whole text, in order.
     @Test(arguments: [TextWrap.balance, .pretty])
     func wrapKeepsGreedysSizeAndLineCount(wrap: TextWrap) throws {
         let fonts = try FontStack(loadFont("DejaVuSans.ttf"))
@@ -94,13 +95,17 @@ import Testing
                 frame: FrameSize(width: Double.random(in: 60...400, using: &generator), height: Double.random(in: 40...400, using: &generator)),
                 maxSize: Double.random(in: 10...40, using: &generator), minimumScaleFactor: 0.3)
             options.alignment = [.leading, .center, .trailing].randomElement(using: &generator)!
+            options.bounds = Bool.random(using: &generator) ? .lineBox : .ink
+            options.lineHeight = [.normal, .multiple(1.5)].randomElement(using: &generator)!
             let greedy = try fonts.fit(text, options: options)
             options.wrap = wrap
             let wrapped = try fonts.fit(text, options: options)
             #expect(wrapped.size == greedy.size, "\(text)")
             #expect(wrapped.fits == greedy.fits, "\(text)")
             #expect(wrapped.lines.count == greedy.lines.count, "\(text)")
-            #expect(wrapped.height == greedy.height, "\(text)")
+            // Ink bounds measure from the first line's ink top to the last line's ink bottom,
+            // which the words on those lines decide.
+            if options.bounds == .lineBox { #expect(wrapped.height == greedy.height, "\(text)") }
             guard greedy.fits else { continue }
             for line in wrapped.lines {
                 #expect(line.width <= options.frame.width * (1 + 1e-9), "\(text)")
