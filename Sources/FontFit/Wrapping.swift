@@ -1,7 +1,14 @@
 extension PreparedText {
+    /// ``fit(options:)`` with balanced or pretty lines: the greedy fit (the size is greedy's
+    /// whatever the wrapping), its lines then broken again.
+    func wrappedFit(options: FitOptions) throws(FontFitError) -> FitResult {
+        var greedy = options
+        greedy.wrap = .greedy
+        return try rewrapped(fit(options: greedy), options: options)
+    }
+
     /// `result`, this text's greedy fit with `options`, its lines broken again per `options.wrap`
     /// at the fitted size, measured as the fit measured them there.
-    @usableFromInline
     func rewrapped(_ result: FitResult, options: FitOptions) throws(FontFitError) -> FitResult {
         // The fit was laid out from text prepared again for it, as `layOut` prepares it: break
         // that text's lines.

@@ -12,6 +12,12 @@ public enum TextWrap: String, Sendable, CaseIterable {
     /// No short last line (CSS `pretty`): the last 4 lines of a paragraph broken again by Chromium's
     /// scoring line breaker, when greedy's last line is a single word under a third of the width.
     case pretty
+
+    /// Whether this is ``greedy``: a match, where `!= .greedy` may pick RawRepresentable's `!=` and
+    /// compare raw strings.
+    @inlinable public var isGreedy: Bool {
+        if case .greedy = self { true } else { false }
+    }
 }
 
 /// Chromium's limits and weights for `text-wrap-style: balance | pretty`, in CSS px (its values at
@@ -44,7 +50,7 @@ extension LineTable {
     /// line count; one whose new lines would not all fit `width` in this table's bounds (ink, or
     /// a width the scoring estimated from the single shaping) keeps its greedy lines.
     func rewrapped(_ greedy: [LaidLine], wrap: TextWrap, unitWidth width: Double, size: Double) -> [LaidLine] {
-        guard wrap != .greedy, greedy.count > 1, width.isFinite, size > 0 else { return greedy }
+        guard !wrap.isGreedy, greedy.count > 1, width.isFinite, size > 0 else { return greedy }
         var lines: [LaidLine] = []
         lines.reserveCapacity(greedy.count)
         var first = 0
@@ -227,7 +233,7 @@ extension TextFitter {
     package static func rewrapped(
         _ result: FitResult, _ table: FitTable, options: FitConstraints, wrap: TextWrap
     ) -> FitResult {
-        guard wrap != .greedy, result.fits, !result.truncated, result.lines.count > 1, options.frameWidth.isFinite
+        guard !wrap.isGreedy, result.fits, !result.truncated, result.lines.count > 1, options.frameWidth.isFinite
         else { return result }
         let problem = FitProblem(table, options: options.normalized)
         let (greedy, fits) = problem.layout(atSize: result.size, record: true)
