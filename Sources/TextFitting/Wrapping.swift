@@ -6,8 +6,9 @@
 public enum TextWrap: String, Sendable, CaseIterable {
     /// Each line takes as many words as fit (CSS `text-wrap-style: auto`).
     case greedy
-    /// Lines of even length (CSS `balance`): Chromium's scoring line breaker over a paragraph of at
-    /// most 6 greedy lines, else the narrowest width that keeps greedy's line count.
+    /// Lines of even length (CSS `balance`): Chromium's scoring line breaker over the first paragraph
+    /// when it has at most 6 greedy lines, else the narrowest width that keeps greedy's line count;
+    /// the paragraphs after a hard break stay greedy, as Chromium balances only from the block's start.
     case balance
     /// No short last line (CSS `pretty`): the last 4 lines of a paragraph broken again by Chromium's
     /// scoring line breaker, when greedy's last line is a single word under a third of the width.
@@ -46,9 +47,11 @@ enum ScoreLineBreaking {
 
 extension LineTable {
     /// `greedy`, the greedy lines at unit width `width` (em) and `size` (px per em), broken again
-    /// per `wrap`, paragraph by paragraph (a hard break ends one). Each paragraph keeps greedy's
-    /// line count; one whose new lines would not all fit `width` in this table's bounds (ink, or
-    /// a width the scoring estimated from the single shaping) keeps its greedy lines.
+    /// per `wrap`: `pretty` paragraph by paragraph (a hard break ends one), `balance` the first
+    /// paragraph only (Chromium starts balancing at the block's start only: `BalanceBreakPoints`
+    /// expects no break token, inline_layout_algorithm.cc). Each paragraph keeps greedy's line
+    /// count; one whose new lines would not all fit `width` in this table's bounds (ink, or a
+    /// width the scoring estimated from the single shaping) keeps its greedy lines.
     func rewrapped(_ greedy: [LaidLine], wrap: TextWrap, unitWidth width: Double, size: Double) -> [LaidLine] {
         guard !wrap.isGreedy, greedy.count > 1, width.isFinite, size > 0 else { return greedy }
         var lines: [LaidLine] = []
@@ -58,10 +61,15 @@ extension LineTable {
             var last = first
             while last + 1 < greedy.count && !endsParagraph(greedy[last]) { last += 1 }
             let paragraph = greedy[first...last]
-            let broken =
-                wrap == .balance
-                ? balanced(paragraph, isWhole: first == 0 && last == greedy.count - 1, width: width, size: size)
-                : pretty(paragraph, width: width, size: size)
+            let broken: [LaidLine]?
+            switch wrap {
+            case .greedy: broken = nil
+            case .balance:
+                broken =
+                    first == 0
+                    ? balanced(paragraph, isWhole: last == greedy.count - 1, width: width, size: size) : nil
+            case .pretty: broken = pretty(paragraph, width: width, size: size)
+            }
             lines.append(contentsOf: broken.flatMap { fitting($0, width: width) } ?? Array(paragraph))
             first = last + 1
         }
