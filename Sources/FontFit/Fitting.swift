@@ -92,7 +92,8 @@ public struct PreparedText: Sendable {
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
-            presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight)
+            presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight,
+            wrap: options.wrap)
     }
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
@@ -101,8 +102,23 @@ public struct PreparedText: Sendable {
     func layOut(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
-        presetSizes: PresetSizeList?, widths: WidthModel?, lineHeight requested: LineHeight = .normal
+        presetSizes: PresetSizeList?, widths: WidthModel?, lineHeight requested: LineHeight = .normal,
+        wrap: TextWrap = .greedy
     ) throws(FontFitError) -> FitResult {
+        // Balanced or pretty lines: the greedy fit, its lines broken again. Tested here, on a value
+        // passed alone: testing it in the inlined `fit(options:)` made the caller build the whole
+        // options value for the call it might make, 60 instructions a greedy re-fit (6 %; bench:
+        // refitsPerShape under callgrind).
+        if _slowPath(!wrap.isGreedy) {
+            var options = FitOptions(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+                granularity: granularity, widths: widths)
+            options.presetList = presetSizes
+            options.lineHeight = requested
+            options.wrap = wrap
+            return try wrappedFit(options: options)
+        }
         // Another line height than the one measured: the tables built again for it. Tested with
         // the values already at hand, so the common re-fit copies nothing for it
         // (bench: refitsWithLinesPerShape).
@@ -422,7 +438,7 @@ extension FontStack {
     public func fit(
         _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        if options.lineHeight != .normal {
+        if options.lineHeight != .normal || !options.wrap.isGreedy {
             return try prepare(
                 text, options: shaping, wrapping: options.lineLimit != 1, ink: options.bounds == .ink, images: images
             ).fit(options: options)

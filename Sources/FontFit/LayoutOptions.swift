@@ -42,6 +42,9 @@ public struct FitOptions: Sendable, Hashable {
     /// optical-size axis of a primary font that has one the caller did not set, as browsers and
     /// Apple's text stacks do, and is proportional otherwise.
     public var widths: WidthModel?
+    /// How lines are broken at the fitted size (CSS `text-wrap-style`): greedy, balanced or
+    /// pretty. The size is always greedy's, as balanced and pretty lines keep greedy's line count.
+    public var wrap: TextWrap
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default
     /// to SwiftUI's behaviour (unlimited lines, line boxes, leading, tail truncation, any size).
@@ -65,6 +68,7 @@ public struct FitOptions: Sendable, Hashable {
         self.granularity = granularity
         self.presetList = presetSizes.map(PresetSizeList.init)
         self.widths = widths
+        self.wrap = .greedy
     }
 }
 

@@ -59,7 +59,8 @@ package struct Baseline: Sendable, Equatable {
         // Hyphenation is hashed only when it is not the default, so that baselines recorded before
         // it existed keep their fingerprints.
         let hyphens = settings.hyphens == .manual ? [] : ["hyphens=\(settings.hyphens.rawValue)"]
-        return String(StableHash.fnv1a(parts + hyphens), radix: 16)
+        let wrap = settings.wrap == .greedy ? [] : ["wrap=\(settings.wrap.rawValue)"]
+        return String(StableHash.fnv1a(parts + hyphens + wrap), radix: 16)
     }
 
     /// The file: one JSON object whose `failures` list one entry a line, sorted, so that a change to

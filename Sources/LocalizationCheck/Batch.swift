@@ -38,7 +38,7 @@ package final class BatchRunner {
         "command", "text", "font", "faceindex", "variations", "features", "direction", "script", "language", "frame",
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
-        "lineheight", "texttransform", "typestyle", "hyphens",
+        "lineheight", "texttransform", "typestyle", "hyphens", "wrap",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -115,6 +115,7 @@ package final class BatchRunner {
                 truncation: try choice(request, "truncation", ["tail": .tail, "head": .head, "middle": .middle, "none": TruncationMode.none]) ?? .tail,
                 granularity: try number(request, "granularity"), presetSizes: presets, widths: widths)
             if let height = try lineHeight(request) ?? style?.lineHeight { options.lineHeight = height }
+            options.wrap = try choice(request, "wrap", ["greedy": TextWrap.greedy, "balance": .balance, "pretty": .pretty]) ?? .greedy
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
             Self.write(result, id: id, hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)

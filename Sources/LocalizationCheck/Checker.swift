@@ -600,6 +600,7 @@ package struct Checker: Sendable {
             frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
             bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation)
         options.lineHeight = settings.lineHeight
+        options.wrap = settings.wrap
         let request = FitRequest(
             job.text, options: options,
             shaping: ShapingOptions(

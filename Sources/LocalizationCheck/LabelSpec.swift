@@ -64,6 +64,7 @@ package struct LabelSettings: Sendable, Hashable {
     package var platformStyle: PlatformTextStyle?
     package var textTransform: TextTransform?
     package var hyphens: Hyphens?
+    package var wrap: TextWrap?
 
     package init() {}
 
@@ -91,6 +92,7 @@ package struct LabelSettings: Sendable, Hashable {
         if let style = other.platformStyle { result.platformStyle = style }
         if let transform = other.textTransform { result.textTransform = transform }
         if let hyphens = other.hyphens { result.hyphens = hyphens }
+        if let wrap = other.wrap { result.wrap = wrap }
         return result
     }
 }
@@ -126,6 +128,7 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var styleWeight: Int?
     package var textTransform: TextTransform = .none
     package var hyphens: Hyphens = .manual
+    package var wrap: TextWrap = .greedy
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -275,6 +278,7 @@ package struct LabelSpec: Sendable {
         resolved.platformStyle = platform
         if let platform, resolved.variations["wght"] == nil { resolved.styleWeight = platform.weight }
         resolved.hyphens = settings.hyphens ?? fallback.hyphens
+        resolved.wrap = settings.wrap ?? fallback.wrap
         return resolved
     }
 }
@@ -289,7 +293,7 @@ private struct SpecReader {
     static let settingKeys: Set<String> = [
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
-        "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "typeStyle", "hyphens",
+        "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "typeStyle", "hyphens", "wrap",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -522,6 +526,12 @@ private struct SpecReader {
                     throw fail("invalid \(name) '\(text)': expected none, manual or auto", value)
                 }
                 settings.hyphens = hyphens
+            case "wrap":
+                let text = try string(value, name)
+                guard let wrap = TextWrap(rawValue: text) else {
+                    throw fail("invalid \(name) '\(text)': expected greedy, balance or pretty", value)
+                }
+                settings.wrap = wrap
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }

@@ -32,6 +32,8 @@ struct FitArguments: ParsableArguments {
         "Set the font's opsz axis to the size at every candidate, as automatic optical sizing does.",
         discussion: "On by default for a font with an opsz axis that --variations does not set."))
     var opticalSize: Bool?
+    @Option(help: "How lines break at the fitted size (CSS text-wrap-style): greedy, balance or pretty; the size is greedy's.")
+    var wrap: TextWrap = .greedy
 
     enum Truncation: String, ExpressibleByArgument, CaseIterable {
         case tail, head, middle, none
@@ -72,7 +74,7 @@ struct FitArguments: ParsableArguments {
             frame: fitting.frame, size: fitting.size, style: shaping.typeStyle, minScale: fitting.minScale, bounds: fitting.boundsValue,
             alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
             lineHeight: lineHeight, truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
-            hinting: hinting, opticalSize: opticalSize)
+            hinting: hinting, opticalSize: opticalSize, wrap: wrap)
     }
 
     func fit() throws -> Fitted { try request.fit() }
@@ -103,6 +105,7 @@ struct FitInvocation {
     var inlineImage: [String] = []
     var hinting = false
     var opticalSize: Bool?
+    var wrap: TextWrap = .greedy
 
     /// With --check, a result that does not fit ends the command with exit status 1.
     func exitIfChecked(fits: Bool) {
@@ -140,6 +143,7 @@ struct FitInvocation {
         } else if let platformStyle {
             options.lineHeight = platformStyle.lineHeight
         }
+        options.wrap = wrap
         let request = FontFit.FitRequest(
             text, options: options,
             shaping: try self.shaping.options(for: fonts.primary), images: images)
@@ -309,3 +313,5 @@ extension String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
+
+extension TextWrap: ExpressibleByArgument {}
