@@ -65,6 +65,8 @@ struct FitArguments: ParsableArguments {
         let fitSize: Double?
         /// The line height the fit was asked for.
         var lineHeight: LineHeight = .normal
+        /// How the fit's lines were broken.
+        var wrap: TextWrap = .greedy
     }
 
     /// The options as plain values, which ``FitInvocation`` fits.
@@ -152,7 +154,8 @@ struct FitInvocation {
         FontOptions.warnMissing(prepared.missing, in: fonts)
         let fitSize = result.fits ? nil : try request.neededSize(prepared)
         return FitArguments.Fitted(
-            result: result, prepared: prepared, frame: frame, fitSize: fitSize, lineHeight: options.lineHeight)
+            result: result, prepared: prepared, frame: frame, fitSize: fitSize, lineHeight: options.lineHeight,
+            wrap: options.wrap)
     }
 }
 
@@ -173,7 +176,7 @@ struct FitCommand: ParsableCommand {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
             if case .object(var members) = json {
-                members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.lineHeight)))
+                members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.lineHeight, wrap: fitted.wrap)))
                 if fitted.prepared.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
                 json = .object(members)
             }

@@ -20,7 +20,7 @@ import Testing
         #expect(Set(lines[0].keys) == ["text", "x", "y", "width", "height", "baseline"])
         #expect(json["style"] as? [String: String] == [
             "letterSpacing": "0pt", "wordSpacing": "0pt", "textTransform": "none", "lineHeight": "normal",
-            "hyphens": "manual",
+            "hyphens": "manual", "wrap": "greedy",
         ])
         #expect(json["fits"] as? Bool == true)
         #expect((json["width"] as! NSNumber).doubleValue <= 200)
