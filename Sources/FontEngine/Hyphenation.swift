@@ -216,9 +216,12 @@ public final class Hyphenator: @unchecked Sendable {
             free(positions)
             free(cuts)
         }
-        let status = bytes.withUnsafeBufferPointer { word in
+        // libhyphen reads the word as a C string too (its compound pass runs strstr on it), so it
+        // ends in a NUL that the length leaves out; AddressSanitizer caught the read past the end.
+        let terminated = bytes + [0]
+        let status = terminated.withUnsafeBufferPointer { word in
             hnj_hyphen_hyphenate2(
-                dictionary, word.baseAddress, Int32(word.count), &hyphens, nil, &replacements, &positions, &cuts)
+                dictionary, word.baseAddress, Int32(bytes.count), &hyphens, nil, &replacements, &positions, &cuts)
         }
         guard status == 0 else { return nil }
         // For UTF-8, hnj_hyphen_norm has moved the values to one per character.

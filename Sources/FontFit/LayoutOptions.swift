@@ -90,6 +90,10 @@ public struct StackOptions: Sendable, Hashable {
     /// Device pixels per point: when set, the size is lowered until every row is a whole number of
     /// device pixels tall, so row frames lie on the pixel grid.
     public var pixelScale: Double?
+    /// Each row's box height: the fonts' own, or a multiple of the row's size (CSS's unitless
+    /// `line-height`), the leading split above and below. Rows share one scale, so a height in
+    /// points is refused.
+    public var lineHeight: LineHeight = .normal
 
     /// Options for a stack from `maxSize` down to `maxSize × minimumScaleFactor`, rows touching.
     public init(
@@ -118,6 +122,9 @@ public struct RubyOptions: Sendable, Hashable {
     public var ratio: Double
     /// Points between the ruby line and the base line (fixed: it does not scale with the text).
     public var spacing: Double
+    /// The base and ruby lines' box height: the fonts' own, or a multiple of each line's size, the
+    /// leading split above and below. A height in points is refused: both lines scale as one.
+    public var lineHeight: LineHeight = .normal
 
     /// Options for ruby at half the base size, from `maxSize` down to `maxSize × minimumScaleFactor`.
     public init(

@@ -109,6 +109,7 @@ extension FontStack {
             settings.maxSize, settings.minimumScaleFactor, settings.ratio, settings.spacing
         )
         let shaping = try shaping.horizontalOnly(for: "ruby").spacedInEm(for: "ruby")
+        let lineHeight = try settings.lineHeight.scalingWithSize(for: "ruby")
         _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: .lineBox, lineSpacing: spacing, alignment: .leading, truncation: .none, granularity: nil,
@@ -130,8 +131,8 @@ extension FontStack {
             frameHeight: frame.height, ratio: ratio, spacing: spacing)
         return RubyResult(
             RubyFitter.fit(
-                measured, extent: RowExtent(ascent: metrics.ascent, height: metrics.lineHeight),
-                rubyExtent: RowExtent(ascent: rubyMetrics.ascent, height: rubyMetrics.lineHeight), options: options),
+                measured, extent: lineHeight.rowExtent(metrics), rubyExtent: lineHeight.rowExtent(rubyMetrics),
+                options: options),
             segments: segments, missing: missing, fonts: self, shaping: shaping)
     }
 }

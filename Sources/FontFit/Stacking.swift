@@ -69,6 +69,7 @@ extension FontStack {
             settings.pixelScale
         )
         let shaping = try shaping.horizontalOnly(for: "stack").spacedInEm(for: "stack")
+        let lineHeight = try settings.lineHeight.scalingWithSize(for: "stack")
         _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,
             bounds: bounds, lineSpacing: 0, alignment: .leading, truncation: .none, granularity: nil,
@@ -108,7 +109,7 @@ extension FontStack {
                 stackRows.append(
                     StackRow(
                         width: measured.width, templateWidth: template?.width, weight: row.weight,
-                        alignment: row.alignment, extent: RowExtent(ascent: own.ascent, height: own.lineHeight)))
+                        alignment: row.alignment, extent: lineHeight.rowExtent(own)))
             case .ink:
                 let shaped = ShapedParagraph(row.text, fonts: self, options: shaping)
                 let template = row.template.map { ShapedParagraph($0, fonts: self, options: shaping) }
@@ -136,7 +137,7 @@ extension FontStack {
         let lineMetrics = tallest ?? ShapedParagraph("", fonts: self, options: shaping).lineMetrics()
         let extent: RowExtent =
             switch bounds {
-            case .lineBox: RowExtent(ascent: lineMetrics.ascent, height: lineMetrics.lineHeight)
+            case .lineBox: lineHeight.rowExtent(lineMetrics)
             case .ink where inkTop > inkBottom: RowExtent(ascent: inkTop, height: inkTop - inkBottom)
             case .ink: RowExtent(ascent: lineMetrics.ascent, height: lineMetrics.lineHeight)
             }

@@ -7,6 +7,10 @@ struct RubyArguments: ParsableArguments {
     @Argument(help: "Markup: text[ruby]; a | starts a base explicitly (私の|名前[なまえ]).") var markup: String
     @Option(parsing: .unconditional, help: "Ruby size ÷ base size.") var ratio: Double = 0.5
     @Option(parsing: .unconditional, help: "Points between the ruby line and the base line.") var rubySpacing: Double = 0
+    @Option(help: ArgumentHelp(
+        "Line box height (CSS line-height): normal (the fonts' metrics) or a multiple of the size (1.5).",
+        valueName: "height"))
+    var lineHeight: String?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
@@ -30,9 +34,11 @@ struct RubyArguments: ParsableArguments {
         let segments = try RubyText.parse(markup)
         let fonts = try fontOptions.load(covering: segments.map { $0.base + ($0.ruby ?? "") })
         let shaping = try shaping.options(for: fonts.primary)
-        let fitted = try fonts.ruby(
-            segments, options: RubyOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: fitting.minScale,
-            ratio: ratio, spacing: rubySpacing), shaping: shaping)
+        var options = RubyOptions(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: fitting.minScale, ratio: ratio, spacing: rubySpacing)
+        options.lineHeight = try lineHeight.map { text throws(FontFitError) in try LineHeight(parsing: text, name: "--line-height") }
+            ?? (try self.shaping.selection.platformStyle())?.lineHeight ?? .normal
+        let fitted = try fonts.ruby(segments, options: options, shaping: shaping)
         FontOptions.warnMissing(fitted.missing, in: fonts)
         return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping)
     }

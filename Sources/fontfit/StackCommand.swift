@@ -21,6 +21,10 @@ struct StackArguments: ParsableArguments {
     var spacing: String = "0"
     @Flag(help: "Give every row frame the widest row's width, text aligned inside.") var equalWidth = false
     @Option(parsing: .unconditional, help: "Snap sizes and frames to this many device pixels per point (2 for @2x).") var pixelScale: Double?
+    @Option(help: ArgumentHelp(
+        "Line box height (CSS line-height): normal (the fonts' metrics) or a multiple of the size (1.5).",
+        valueName: "height"))
+    var lineHeight: String?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
@@ -39,9 +43,11 @@ struct StackArguments: ParsableArguments {
         let shaping = try shaping.options(for: fonts.primary)
         let spacing = try StackCommand.parseSpacingValue(spacing)
         let alignment = fitting.alignValue
-        let options = StackOptions(
+        var options = StackOptions(
             frame: frame, maxSize: maxSize, minimumScaleFactor: fitting.minScale, spacing: spacing, equalWidth: equalWidth,
             bounds: fitting.boundsValue, pixelScale: pixelScale)
+        options.lineHeight = try lineHeight.map { text throws(FontFitError) in try LineHeight(parsing: text, name: "--line-height") }
+            ?? (try self.shaping.selection.platformStyle())?.lineHeight ?? .normal
         let stack: StackResult
         if let words = words {
             guard rows.isEmpty else { throw CLIError.usage("give rows or --words, not both") }

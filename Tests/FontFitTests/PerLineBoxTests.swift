@@ -50,4 +50,26 @@ import Testing
         }
         #expect(differing > 20 && shrunk > 20)
     }
+
+    /// A line height as a multiple of the size makes every stack row and ruby line that many sizes
+    /// tall, the baseline moved down by half the leading; points are refused (rows share one scale).
+    @Test func stacksAndRubyTakeALineHeightAsAMultipleOfTheSize() throws {
+        let fonts = try FontStack([loadFont("DejaVuSans.ttf"), loadFont("NotoSansArabic-Regular.ttf")])
+        var options = StackOptions(frame: FrameSize(width: 300, height: 400), maxSize: 40, minimumScaleFactor: 0.1)
+        options.lineHeight = .multiple(1.5)
+        let stack = try fonts.stack([StackRowText("12:30"), StackRowText("مرحبا", weight: 0.5)], options: options)
+        let metrics = try fonts.measure("12:30", size: stack.size).metrics
+        #expect(abs(stack.rows[0].frame.height - 1.5 * stack.size) <= 1e-9 * stack.size)
+        #expect(abs(stack.rows[1].frame.height - 0.75 * stack.size) <= 1e-9 * stack.size)
+        let halfLeading = (1.5 * stack.size - (metrics.ascent + metrics.descent)) / 2
+        #expect(abs(stack.rows[0].baseline - (metrics.ascent + halfLeading)) <= 1e-9 * stack.size)
+        options.lineHeight = .points(20)
+        #expect(throws: FontFitError.self) { try fonts.stack([StackRowText("12:30")], options: options) }
+        var ruby = RubyOptions(frame: FrameSize(width: 300, height: 300), maxSize: 40)
+        ruby.lineHeight = .multiple(1.2)
+        let japanese = try loadFonts("ipaexg.ttf")
+        let fitted = try japanese.ruby([RubyText("今日", ruby: "きょう")], options: ruby)
+        #expect(abs(fitted.segments[0].base.frame.height - 1.2 * fitted.size) <= 1e-9 * fitted.size)
+        #expect(abs(fitted.height - 1.2 * fitted.size * 1.5) <= 1e-9 * fitted.size)
+    }
 }
