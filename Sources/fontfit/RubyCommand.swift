@@ -26,6 +26,8 @@ struct RubyArguments: ParsableArguments {
         let frame: FrameSize
         let fonts: FontStack
         let shaping: ShapingOptions
+        /// The line height the rows or lines were set with.
+        var lineHeight: LineHeight = .normal
     }
 
     func fit() throws -> Fitted {
@@ -40,7 +42,7 @@ struct RubyArguments: ParsableArguments {
             ?? (try self.shaping.selection.platformStyle())?.lineHeight ?? .normal
         let fitted = try fonts.ruby(segments, options: options, shaping: shaping)
         FontOptions.warnMissing(fitted.missing, in: fonts)
-        return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping)
+        return Fitted(ruby: fitted, frame: frame, fonts: fonts, shaping: shaping, lineHeight: options.lineHeight)
     }
 }
 
@@ -55,7 +57,12 @@ struct RubyCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(try OrderedJSONEncoder.encode(fitted.ruby).serialized)
+            var json = try OrderedJSONEncoder.encode(fitted.ruby)
+            if case .object(var members) = json {
+                members.append(("style", styleJSON(fitted.shaping, lineHeight: fitted.lineHeight)))
+                json = .object(members)
+            }
+            print(json.serialized)
         } else {
             Self.printHuman(fitted.ruby, maxSize: fitted.ruby.size / fitted.ruby.scale)
         }

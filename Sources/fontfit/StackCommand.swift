@@ -34,6 +34,8 @@ struct StackArguments: ParsableArguments {
         let frame: FrameSize
         let fonts: FontStack
         let shaping: ShapingOptions
+        /// The line height the rows or lines were set with.
+        var lineHeight: LineHeight = .normal
     }
 
     func fit() throws -> Fitted {
@@ -78,7 +80,7 @@ struct StackArguments: ParsableArguments {
             stack = try fonts.stack(stackRows, options: options, shaping: shaping)
         }
         FontOptions.warnMissing(stack.missing, in: fonts)
-        return Fitted(stack: stack, frame: frame, fonts: fonts, shaping: shaping)
+        return Fitted(stack: stack, frame: frame, fonts: fonts, shaping: shaping, lineHeight: options.lineHeight)
     }
 }
 
@@ -93,7 +95,12 @@ struct StackCommand: ParsableCommand {
     func run() throws {
         let fitted = try arguments.fit()
         if json {
-            print(try OrderedJSONEncoder.encode(fitted.stack).serialized)
+            var json = try OrderedJSONEncoder.encode(fitted.stack)
+            if case .object(var members) = json {
+                members.append(("style", styleJSON(fitted.shaping, lineHeight: fitted.lineHeight)))
+                json = .object(members)
+            }
+            print(json.serialized)
         } else {
             Self.printHuman(fitted.stack, maxSize: fitted.stack.size / fitted.stack.scale)
         }

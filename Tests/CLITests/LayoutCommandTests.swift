@@ -43,7 +43,7 @@ import Testing
             "stack", "01:", "12:34", ".56", "--frame", "250x250", "--size", "300", "--min-scale", "0.01", "--equal-width",
             "--row-align", "leading,leading,trailing",
         ])
-        #expect(Set(json.keys) == ["size", "scale", "fits", "width", "height", "rows", "missing", "fonts"])
+        #expect(Set(json.keys) == ["size", "scale", "fits", "width", "height", "rows", "missing", "fonts", "style"])
         let rows = json["rows"] as! [[String: Any]]
         #expect(rows.map { $0["text"] as! String } == ["01:", "12:34", ".56"])
         #expect(Set(rows.map { ($0["height"] as! NSNumber).doubleValue }).count == 1)
