@@ -35,7 +35,7 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
     @inlinable public subscript(index: Int) -> FittedLine {
         get {
             if let (layout, placement) = placed {
-                placement.place(layout.lines[index], at: index, of: layout.source)
+                placement.place(layout.lines[index], at: index, of: layout.source, lineHeight: layout.lineHeight)
             } else {
                 stored[index]
             }
@@ -64,7 +64,7 @@ public struct FittedLines: RandomAccessCollection, MutableCollection, Sendable, 
             if let (layout, placement) = placed {
                 guard index < layout.lines.count else { return nil }
                 self.index += 1
-                return placement.place(layout.lines[index], at: index, of: layout.source)
+                return placement.place(layout.lines[index], at: index, of: layout.source, lineHeight: layout.lineHeight)
             }
             guard index < stored.count else { return nil }
             self.index += 1

@@ -108,8 +108,6 @@ struct LineBoxPlacement: Sendable {
     @usableFromInline let step: Double
     /// From a line's top to its baseline.
     @usableFromInline let baselineOffset: Double
-    /// A line box's height.
-    @usableFromInline let lineBoxHeight: Double
     @usableFromInline let frameWidth: Double
     @usableFromInline let alignment: LineAlignment
 
@@ -117,7 +115,6 @@ struct LineBoxPlacement: Sendable {
         self.size = size
         step = lineHeight * size + options.lineSpacing
         baselineOffset = ascent * size
-        lineBoxHeight = lineHeight * size
         frameWidth = options.frameWidth
         alignment = options.alignment
     }
@@ -130,9 +127,10 @@ struct LineBoxPlacement: Sendable {
         var fitted: [FittedLine] = []
         fitted.reserveCapacity(lines.count)
         let source = table.text.text
+        let lineHeight = table.text.lineHeight
         Self.withUnplacing(table) { unplaced in
             for (index, line) in lines.enumerated() {
-                let placed = place(unplaced(line), at: index, of: source)
+                let placed = place(unplaced(line), at: index, of: source, lineHeight: lineHeight)
                 if index == 0 || widest < placed.width { widest = placed.width }
                 fitted.append(placed)
             }
@@ -140,16 +138,18 @@ struct LineBoxPlacement: Sendable {
         return (fitted, widest)
     }
 
-    /// `line` of `source` as the `index`th line at this size.
+    /// `line` of `source` as the `index`th line at this size, its box `lineHeight` em tall. The
+    /// height is not kept here: a placement one value larger was copied through the runtime's
+    /// generic witnesses wherever a re-fit's lines are read (bench: refitsWithLinesPerShape).
     @inlinable @inline(__always)
-    func place(_ line: UnplacedLine, at index: Int, of source: String) -> FittedLine {
+    func place(_ line: UnplacedLine, at index: Int, of source: String, lineHeight: Double) -> FittedLine {
         let width = line.width * size
         let x = alignment.offset(of: width, in: frameWidth)
         // `result` adds a zero shift: keep it, for the sign of a zero.
         let y = Double(index) * step + 0.0
         return FittedLine(
             content: .slice(of: source), range: line.range, width: width, x: x, y: y,
-            baseline: y + baselineOffset, height: lineBoxHeight, penX: x, units: line.units, isTruncated: false)
+            baseline: y + baselineOffset, height: lineHeight * size, penX: x, units: line.units, isTruncated: false)
     }
 
     /// Each of `lines` with its ranges and its width in em.
@@ -185,7 +185,10 @@ extension LineTable {
         var laid: [LaidLine] = []
         laid.reserveCapacity(expected)
         let summary = greedy(width: limit, slack: 1, emergency: false, record: true, lines: &laid)
-        return (summary, UnplacedLayout(source: text.text, lines: LineBoxPlacement.unplacedLines(laid, self)))
+        return (
+            summary,
+            UnplacedLayout(source: text.text, lines: LineBoxPlacement.unplacedLines(laid, self), lineHeight: text.lineHeight)
+        )
     }
 }
 
@@ -219,9 +222,12 @@ struct UnplacedLine: Sendable {
 final class UnplacedLayout: Sendable {
     @usableFromInline let source: String
     @usableFromInline let lines: [UnplacedLine]
+    /// The line boxes' height at size 1 (em).
+    @usableFromInline let lineHeight: Double
 
-    init(source: String, lines: [UnplacedLine]) {
+    init(source: String, lines: [UnplacedLine], lineHeight: Double) {
         self.source = source
         self.lines = lines
+        self.lineHeight = lineHeight
     }
 }

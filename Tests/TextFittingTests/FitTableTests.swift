@@ -107,7 +107,7 @@ import FontFitTestSupport
         #expect(line.text == "The quick")
         let copy = FittedLine(
             text: line.text, range: line.range, width: line.width, x: line.x, y: line.y,
-            baseline: line.baseline, penX: line.penX, units: line.units, isTruncated: line.isTruncated)
+            baseline: line.baseline, height: line.height, penX: line.penX, units: line.units, isTruncated: line.isTruncated)
         #expect(copy == line && copy.hashValue == line.hashValue)
         var edited = line
         edited.text = "other"
