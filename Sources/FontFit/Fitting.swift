@@ -106,9 +106,8 @@ public struct PreparedText: Sendable {
         wrap: TextWrap = .greedy
     ) throws(FontFitError) -> FitResult {
         // Balanced or pretty lines: the greedy fit, its lines broken again. Tested here, on a value
-        // passed alone: testing it in the inlined `fit(options:)` made the caller build the whole
-        // options value for the call it might make, 60 instructions a greedy re-fit (6 %; bench:
-        // refitsPerShape under callgrind).
+        // passed alone, not in the inlined `fit(options:)`, where the call it might make has the
+        // caller build the whole options value on every greedy re-fit (bench: shapesPerRefit).
         if _slowPath(!wrap.isGreedy) {
             var options = FitOptions(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,

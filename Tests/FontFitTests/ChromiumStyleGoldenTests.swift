@@ -7,6 +7,15 @@ import Testing
 /// across Latin, Cyrillic, Arabic, Hebrew, Devanagari, Thai, Japanese and emoji, with zero-width
 /// characters, bidi controls, no-break and thin spaces, and ligatures.
 @Suite struct ChromiumStyleGoldenTests {
+    /// Every case of the golden, as the script wrote it.
+    static let goldenCases: [[String: Any]] = {
+        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
+        guard let data = try? Data(contentsOf: url),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [] }
+        return root["cases"] as? [[String: Any]] ?? []
+    }()
+
     struct Case {
         let id: String
         let text: String
@@ -19,12 +28,7 @@ import Testing
     }
 
     static let spacingCases: [Case] = {
-        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = root["cases"] as? [[String: Any]]
-        else { return [] }
-        return cases.compactMap { entry in
+        goldenCases.compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("spacing/"), entry["textTransform"] is NSNull,
                 let result = entry["result"] as? [String: Any], let width = result["width"] as? Double
             else { return nil }
@@ -47,12 +51,7 @@ import Testing
     }
 
     static let transformCases: [TransformCase] = {
-        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = root["cases"] as? [[String: Any]]
-        else { return [] }
-        return cases.compactMap { entry in
+        goldenCases.compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("transform/"), let result = entry["result"] as? [String: Any],
                 let name = entry["textTransform"] as? String, let transform = TextTransform(rawValue: name),
                 let width = result["width"] as? Double
@@ -94,12 +93,7 @@ import Testing
     }
 
     static let lineBoxCases: [LineBoxCase] = {
-        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = root["cases"] as? [[String: Any]]
-        else { return [] }
-        return cases.compactMap { entry in
+        goldenCases.compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("linebox/") || id.hasPrefix("stack/") || id.hasPrefix("wrap/"),
                 let result = entry["result"] as? [String: Any],
                 let lines = result["lines"] as? [[String: Any]]
