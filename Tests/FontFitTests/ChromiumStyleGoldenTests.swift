@@ -8,13 +8,13 @@ import Testing
 /// characters, bidi controls, no-break and thin spaces, and ligatures.
 @Suite struct ChromiumStyleGoldenTests {
     /// Every case of the golden, as the script wrote it.
-    static let goldenCases: [[String: Any]] = {
+    static func goldenCases() -> [[String: Any]] {
         let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
         guard let data = try? Data(contentsOf: url),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [] }
         return root["cases"] as? [[String: Any]] ?? []
-    }()
+    }
 
     struct Case {
         let id: String
@@ -28,7 +28,7 @@ import Testing
     }
 
     static let spacingCases: [Case] = {
-        goldenCases.compactMap { entry in
+        goldenCases().compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("spacing/"), entry["textTransform"] is NSNull,
                 let result = entry["result"] as? [String: Any], let width = result["width"] as? Double
             else { return nil }
@@ -51,7 +51,7 @@ import Testing
     }
 
     static let transformCases: [TransformCase] = {
-        goldenCases.compactMap { entry in
+        goldenCases().compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("transform/"), let result = entry["result"] as? [String: Any],
                 let name = entry["textTransform"] as? String, let transform = TextTransform(rawValue: name),
                 let width = result["width"] as? Double
@@ -93,7 +93,7 @@ import Testing
     }
 
     static let lineBoxCases: [LineBoxCase] = {
-        goldenCases.compactMap { entry in
+        goldenCases().compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("linebox/") || id.hasPrefix("stack/") || id.hasPrefix("wrap/"),
                 let result = entry["result"] as? [String: Any],
                 let lines = result["lines"] as? [[String: Any]]
