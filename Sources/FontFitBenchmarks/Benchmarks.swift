@@ -157,6 +157,23 @@ struct Benchmarks {
                 shaping: ShapingOptions(letterSpacing: .points(0.5))
             ).size
         }, over: shapeParagraphBody)
+        // Line breaking that designers choose (issue 32): hyphenation points found once when the
+        // text is prepared (the dictionary loaded once per process, before timing), balanced lines
+        // re-broken once at the fitted size.
+        _ = try fonts.fit(
+            paragraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01),
+            shaping: ShapingOptions(language: "en-US", hyphens: .auto))
+        let hyphenatedParagraphRatio = try Timing.ratio({
+            try fonts.fit(
+                paragraph, options: FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01),
+                shaping: ShapingOptions(language: "en-US", hyphens: .auto)
+            ).size
+        }, over: shapeParagraphBody)
+        let balancedParagraphRatio = try Timing.ratio({ () throws -> Double in
+            var options = FitOptions(frame: paragraphFrame, maxSize: 100, minimumScaleFactor: 0.01)
+            options.wrap = .balance
+            return try fonts.fit(paragraph, options: options).size
+        }, over: shapeParagraphBody)
         func ratio(_ paired: Double, _ separate: Double) -> Double { Timing.countsCalls ? separate : paired }
 
         var record: [(key: String, record: Record)] = [
@@ -172,6 +189,10 @@ struct Benchmarks {
              note: "spacing in em: widths summed by the walk")),
             ("pointSpacedParagraphFitPerShape", .figure(pointSpacedParagraphRatio, label: "wrapped fit with letter-spacing 0.5pt ÷ hb_shape",
              note: "spacing in points: measured again at each size tried")),
+            ("hyphenatedParagraphFitPerShape", .figure(hyphenatedParagraphRatio, label: "wrapped fit with hyphens auto (en-US) ÷ hb_shape",
+             note: "each word's hyphenation points from libhyphen, once per fit")),
+            ("balancedParagraphFitPerShape", .figure(balancedParagraphRatio, label: "wrapped fit with text-wrap balance ÷ hb_shape",
+             note: "greedy's size, its lines broken again by Blink's scores")),
             ("shapesPerRefit", .figure(1 / ratio(refitRatio, refit / shapeParagraph), label: "re-fits per hb_shape of the paragraph",
              note: "re-fit \(ns(refit)) vs hb_shape \(ns(shapeParagraph)); the full result, its lines placed when read")),
             ("refitsWithLinesPerShape", .figure(1 / ratio(refitLinesRatio, refitLines / shapeParagraph), label: "staircase re-fits with lines per hb_shape",
