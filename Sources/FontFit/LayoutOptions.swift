@@ -45,6 +45,10 @@ public struct FitOptions: Sendable, Hashable {
     /// How lines are broken at the fitted size (CSS `text-wrap-style`): greedy, balanced or
     /// pretty. The size is always greedy's, as balanced and pretty lines keep greedy's line count.
     public var wrap: TextWrap
+    /// CSS `text-fit`: after the fit, each line (or every line by one factor) scaled to fill the
+    /// frame's width, its lines never broken again; see ``TextFit`` and ``FitResult/lineScales``.
+    /// Nil: lines are drawn at the fitted size.
+    public var textFit: TextFit?
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default
     /// to SwiftUI's behaviour (unlimited lines, line boxes, leading, tail truncation, any size).
@@ -69,6 +73,7 @@ public struct FitOptions: Sendable, Hashable {
         self.presetList = presetSizes.map(PresetSizeList.init)
         self.widths = widths
         self.wrap = .greedy
+        self.textFit = nil
     }
 }
 
