@@ -226,10 +226,11 @@ extension PreparedText {
             throw .invalidValue(name: "frame width with text-fit", value: "\(options.frame.width)", expected: "a finite width to fill")
         }
         var result = try fit(options: options)
-        // CSS never breaks a word to fit it: `shrink` is there to scale it in. Measured widths at
-        // one size only (hinted and optical-size fits measure at each size they try).
-        if !result.fits, result.widths == .proportional, !measuresAtEachSize, wraps, options.lineLimit != 1,
-            options.lineHeight == lineHeight
+        // Nothing cut is what CSS draws, and CSS never breaks a word to fit it either: `shrink` is
+        // there to scale it in. Only for widths measured at one size (hinted and optical-size
+        // fits measure at each size they try).
+        if !result.fits, options.truncation == .none, result.widths == .proportional, !measuresAtEachSize, wraps,
+            options.lineLimit != 1, options.lineHeight == lineHeight
         {
             let constraints = try FitConstraints.validated(
                 frame: options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,

@@ -47,7 +47,8 @@ public struct FitOptions: Sendable, Hashable {
     public var wrap: TextWrap
     /// CSS `text-fit`: after the fit, each line (or every line by one factor) scaled to fill the
     /// frame's width, its lines never broken again; see ``TextFit`` and ``FitResult/lineScales``.
-    /// Nil: lines are drawn at the fitted size.
+    /// A text that does not fit with ``TruncationMode/none`` is laid out as CSS lays it out, a word
+    /// wider than the frame whole (for `shrink` to scale in). Nil: lines at the fitted size.
     public var textFit: TextFit?
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default

@@ -137,9 +137,9 @@ extension FitResult {
 }
 
 extension TextFitter {
-    /// `result`, a fit that does not fit, laid out again at its size as CSS lays out text that
-    /// overflows its block: greedy lines, a word wider than the frame whole on its own line (where
-    /// the fit cuts it), every line kept. A text-fit `shrink` then scales those words into the frame.
+    /// `result`, a fit that does not fit and is not truncated, laid out again at its size as CSS
+    /// lays out text that overflows its block: greedy lines, a word wider than the frame whole on
+    /// its own line (where the fit cuts it). A text-fit `shrink` then scales those words in.
     package static func wholeWords(_ result: FitResult, _ table: FitTable, options: FitConstraints) -> FitResult {
         guard !result.fits, options.frameWidth.isFinite else { return result }
         let problem = FitProblem(table, options: options.normalized)

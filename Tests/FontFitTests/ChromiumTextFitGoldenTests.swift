@@ -63,7 +63,8 @@ import Testing
         var agreeing = 0, scaled = 0
         var differing: [String] = []
         for entry in cases {
-            var options = FitOptions(frame: FrameSize(width: entry.width), maxSize: entry.size)
+            // CSS cuts nothing: an overflowing word stays whole, for `shrink` to scale it in.
+            var options = FitOptions(frame: FrameSize(width: entry.width), maxSize: entry.size, truncation: .none)
             options.textFit = entry.textFit
             let result = try FontStack(loadFont(entry.font)).fit(entry.text, options: options)
             #expect(result.lineScales.count == result.lines.count, "\(entry.id)")
