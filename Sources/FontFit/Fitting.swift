@@ -239,7 +239,20 @@ extension PreparedText {
                 presetSizes: options.presetList)
             result = withHyphens(TextFitter.wholeWords(result, table, options: constraints))
         }
-        return result.textFitted(textFit, frameWidth: options.frame.width, alignment: options.alignment)
+        let lines = result.lines
+        let utf8 = Array(text.utf8)
+        // A line ends its paragraph when a hard break (UAX #14 BK, CR, LF, NL) lies between it and
+        // the next line: per-line leaves such lines alone, as Chromium does lines before a <br>.
+        let endsParagraph = lines.indices.map { index -> Bool in
+            guard index + 1 < lines.count else { return true }
+            let from = min(max(lines[index].range.upperBound, 0), utf8.count)
+            let to = min(max(lines[index + 1].range.lowerBound, from), utf8.count)
+            return String(decoding: utf8[from..<to], as: UTF8.self).unicodeScalars.contains {
+                [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value)
+            }
+        }
+        return result.textFitted(
+            textFit, frameWidth: options.frame.width, alignment: options.alignment, endsParagraph: endsParagraph)
     }
 
     /// The text measured for fitting at `size`: ``measured`` unless it is spaced in fixed points.

@@ -14,7 +14,8 @@ public struct TextFit: Sendable, Hashable {
         /// Every line by one factor, the smallest of the lines' own, the last line included (CSS's
         /// default).
         case consistent
-        /// Each line by its own factor, except the last line.
+        /// Each line by its own factor, except the last line of each paragraph (the block's last
+        /// line and every line that ends in a hard break).
         case perLine = "per-line"
         /// Each line by its own factor, the last line included.
         case perLineAll = "per-line-all"
@@ -69,8 +70,9 @@ public struct TextFit: Sendable, Hashable {
     }
 
     /// Each line's scale factor for lines of widths `widths` (trailing spaces excluded) in a frame
-    /// `frameWidth` wide.
-    public func factors(widths: [Double], frameWidth: Double) -> [Double] {
+    /// `frameWidth` wide. `endsParagraph[i]` says line i ends in a hard break; the last line
+    /// always ends its paragraph.
+    public func factors(widths: [Double], frameWidth: Double, endsParagraph: [Bool] = []) -> [Double] {
         guard frameWidth.isFinite, frameWidth > 0 else { return widths.map { _ in 1 } }
         // A line's own factor, or nil when it is left alone: near the width, empty, or on the side
         // of the width the method does not act on.
@@ -99,7 +101,8 @@ public struct TextFit: Sendable, Hashable {
             return widths.map { $0 > 0 ? factor : 1 }
         case .perLine, .perLineAll:
             return widths.indices.map { index in
-                if scope == .perLine && index == widths.count - 1 { return 1 }
+                let lastOfParagraph = index == widths.count - 1 || (endsParagraph.indices.contains(index) && endsParagraph[index])
+                if scope == .perLine && lastOfParagraph { return 1 }
                 return own(widths[index]).map(limited) ?? 1
             }
         }
@@ -110,10 +113,13 @@ extension FitResult {
     /// The result with its lines scaled per `textFit` inside `frameWidth`, re-aligned per
     /// `alignment`: widths, heights and baselines by each line's factor, each line moved down by
     /// the growth of the lines above it. ``lineScales`` then has every line's factor.
-    package func textFitted(_ textFit: TextFit, frameWidth: Double, alignment: LineAlignment) -> FitResult {
+    /// `endsParagraph` as in ``TextFit/factors(widths:frameWidth:endsParagraph:)``.
+    package func textFitted(
+        _ textFit: TextFit, frameWidth: Double, alignment: LineAlignment, endsParagraph: [Bool]
+    ) -> FitResult {
         var result = self
         var lines = Array(result.lines)
-        let factors = textFit.factors(widths: lines.map(\.width), frameWidth: frameWidth)
+        let factors = textFit.factors(widths: lines.map(\.width), frameWidth: frameWidth, endsParagraph: endsParagraph)
         var shift = 0.0
         for index in lines.indices {
             let factor = factors[index]

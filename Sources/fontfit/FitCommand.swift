@@ -251,9 +251,11 @@ struct FitCommand: ParsableCommand {
             return
         }
         print("lines")
-        for line in result.lines {
+        for (index, line) in result.lines.enumerated() {
+            // A text-fitted line is drawn at its own size.
+            let size = result.lineScales.isEmpty ? "" : "size \(formatted(result.lineSize(index), digits: 4).leftPadded(8))  "
             print("  x \(formatted(line.x).leftPadded(8))  y \(formatted(line.y).leftPadded(8))  "
-                + "width \(formatted(line.width).leftPadded(8))  baseline \(formatted(line.baseline).leftPadded(8))  \(line.text)")
+                + "width \(formatted(line.width).leftPadded(8))  baseline \(formatted(line.baseline).leftPadded(8))  \(size)\(line.text)")
         }
     }
 }

@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// CSS `text-fit` against Chromium 156's (Fixtures/goldens/chromium-text-fit.json, made by
-/// scripts/make-text-fit-goldens): three Latin paragraphs in DejaVu Sans and Inter at 16 px in
-/// blocks 150 and 260 px wide, with grow and shrink × consistent, per-line, per-line-all (and the
-/// default scope) × no limit, 50 % and 200 %, fitted at that size into that width.
+/// scripts/make-text-fit-goldens): three Latin paragraphs in DejaVu Sans and Inter, and two
+/// paragraphs split by a line feed in DejaVu Sans, at 16 px in blocks 150 and 260 px wide, with grow
+/// and shrink × consistent, per-line, per-line-all (and the default scope) × no limit, 50 % and
+/// 200 %, fitted at that size into that width.
 @Suite struct ChromiumTextFitGoldenTests {
     struct Line {
         let text: String
@@ -59,7 +60,7 @@ import Testing
 
     @Test func linesMatchChromium() throws {
         let cases = Self.cases()
-        #expect(cases.count == 288)
+        #expect(cases.count == 336)
         var agreeing = 0, scaled = 0
         var differing: [String] = []
         for entry in cases {

@@ -29,6 +29,9 @@ import TextFitting
         #expect(TextFit(method: .grow, scope: .perLine).factors(widths: widths, frameWidth: 100) == [2, 1, 1, 1])
         #expect(TextFit(method: .grow, scope: .perLineAll).factors(widths: widths, frameWidth: 100) == [2, 1, 1, 1.25])
         #expect(TextFit(method: .shrink, scope: .perLineAll).factors(widths: widths, frameWidth: 100) == [1, 1, 0.8, 1])
+        // A line before a hard break ends its paragraph: per-line leaves it alone too.
+        #expect(TextFit(method: .grow, scope: .perLine).factors(widths: widths, frameWidth: 100, endsParagraph: [true, false, false, true]) == [1, 1, 1, 1])
+        #expect(TextFit(method: .grow, scope: .perLineAll).factors(widths: widths, frameWidth: 100, endsParagraph: [true, false, false, true]) == [2, 1, 1, 1.25])
         #expect(TextFit(method: .grow, scope: .perLine, limit: 1.5).factors(widths: widths, frameWidth: 100) == [1.5, 1, 1, 1])
         // A limit on the wrong side of 1 stops the method: grow 50 % grows nothing.
         #expect(TextFit(method: .grow, scope: .perLineAll, limit: 0.5).factors(widths: widths, frameWidth: 100) == [1, 1, 1, 1])
