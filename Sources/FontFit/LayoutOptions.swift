@@ -46,9 +46,10 @@ public struct FitOptions: Sendable, Hashable {
     /// pretty. The size is always greedy's, as balanced and pretty lines keep greedy's line count.
     public var wrap: TextWrap
     /// CSS `text-fit`: after the fit, each line (or every line by one factor) scaled to fill the
-    /// frame's width, its lines never broken again; see ``/TextFitting/TextFit`` and ``/TextFitting/FitResult/lineScales``.
-    /// A text that does not fit with ``/TextFitting/TruncationMode/none`` is laid out as CSS lays it out, a word
-    /// wider than the frame whole (for `shrink` to scale in). Nil: lines at the fitted size.
+    /// frame's width, its lines never broken again; see ``/TextFitting/TextFit`` and
+    /// ``/TextFitting/FitResult/lineScales``. A text that does not fit with
+    /// ``/TextFitting/TruncationMode/none`` is laid out as CSS lays it out, a word wider than the
+    /// frame whole (for `shrink` to scale in). Nil: lines at the fitted size.
     public var textFit: TextFit?
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default

@@ -25,12 +25,15 @@ public struct TextFit: Sendable, Hashable {
     /// part in a consistent factor.
     public static let widthTolerance = 2.0
 
+    /// `grow` or `shrink`.
     public var method: Method
+    /// Which lines are scaled, and by what; `consistent` when the value names none.
     public var scope: Scope
     /// The CSS percentage over 100: growth stops at `max(limit, 1)`, shrinking at `min(limit, 1)`.
     /// Nil: no limit.
     public var limit: Double?
 
+    /// The value `method scope limit × 100 %`.
     public init(method: Method, scope: Scope = .consistent, limit: Double? = nil) {
         self.method = method
         self.scope = scope
