@@ -93,7 +93,7 @@ public struct PreparedText: Sendable {
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
             presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight,
-            wrap: options.wrap)
+            wrap: options.wrap, textFit: options.textFit)
     }
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
@@ -103,8 +103,20 @@ public struct PreparedText: Sendable {
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: PresetSizeList?, widths: WidthModel?, lineHeight requested: LineHeight = .normal,
-        wrap: TextWrap = .greedy
+        wrap: TextWrap = .greedy, textFit: TextFit? = nil
     ) throws(FontFitError) -> FitResult {
+        // Lines scaled after the fit: tested here, as `wrap` is below, so that a greedy re-fit
+        // pays one nil test for it.
+        if _slowPath(textFit != nil), let textFit {
+            var options = FitOptions(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+                granularity: granularity, widths: widths)
+            options.presetList = presetSizes
+            options.lineHeight = requested
+            options.wrap = wrap
+            return try textFitted(options: options, textFit: textFit)
+        }
         // Balanced or pretty lines: the greedy fit, its lines broken again. Tested here, on a value
         // passed alone, not in the inlined `fit(options:)`, where the call it might make has the
         // caller build the whole options value on every greedy re-fit (bench: shapesPerRefit).
@@ -201,6 +213,48 @@ public struct PreparedText: Sendable {
 }
 
 extension PreparedText {
+    /// ``fit(options:)`` with `textFit`: the fit without it, its lines then scaled (never broken
+    /// again, as in CSS).
+    func textFitted(options: FitOptions, textFit: TextFit) throws(FontFitError) -> FitResult {
+        if isVertical {
+            throw .invalidValue(name: "text-fit of vertical text", value: textFit.cssValue, expected: "none")
+        }
+        guard options.bounds == .lineBox else {
+            throw .invalidValue(name: "bounds with text-fit", value: "ink", expected: "line (CSS scales line boxes)")
+        }
+        guard options.frame.width.isFinite else {
+            throw .invalidValue(name: "frame width with text-fit", value: "\(options.frame.width)", expected: "a finite width to fill")
+        }
+        var result = try fit(options: options)
+        // Nothing cut is what CSS draws, and CSS never breaks a word to fit it either: `shrink` is
+        // there to scale it in. Only for widths measured at one size (hinted and optical-size
+        // fits measure at each size they try).
+        if !result.fits, options.truncation == .none, result.widths == .proportional, !measuresAtEachSize, wraps,
+            options.lineLimit != 1, options.lineHeight == lineHeight
+        {
+            let constraints = try FitConstraints.validated(
+                frame: options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,
+                lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
+                alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
+                presetSizes: options.presetList)
+            result = withHyphens(TextFitter.wholeWords(result, table, options: constraints))
+        }
+        let lines = result.lines
+        let utf8 = Array(text.utf8)
+        // A line ends its paragraph when a hard break (UAX #14 BK, CR, LF, NL) lies between it and
+        // the next line: per-line leaves such lines alone, as Chromium does lines before a <br>.
+        let endsParagraph = lines.indices.map { index -> Bool in
+            guard index + 1 < lines.count else { return true }
+            let from = min(max(lines[index].range.upperBound, 0), utf8.count)
+            let to = min(max(lines[index + 1].range.lowerBound, from), utf8.count)
+            return String(decoding: utf8[from..<to], as: UTF8.self).unicodeScalars.contains {
+                [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value)
+            }
+        }
+        return result.textFitted(
+            textFit, frameWidth: options.frame.width, alignment: options.alignment, endsParagraph: endsParagraph)
+    }
+
     /// The text measured for fitting at `size`: ``measured`` unless it is spaced in fixed points.
     func measured(atSize size: Double) -> MeasuredText {
         measuresAtEachSize
@@ -437,7 +491,7 @@ extension FontStack {
     public func fit(
         _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        if options.lineHeight != .normal || !options.wrap.isGreedy {
+        if options.lineHeight != .normal || !options.wrap.isGreedy || options.textFit != nil {
             return try prepare(
                 text, options: shaping, wrapping: options.lineLimit != 1, ink: options.bounds == .ink, images: images
             ).fit(options: options)

@@ -45,6 +45,12 @@ public struct FitOptions: Sendable, Hashable {
     /// How lines are broken at the fitted size (CSS `text-wrap-style`): greedy, balanced or
     /// pretty. The size is always greedy's, as balanced and pretty lines keep greedy's line count.
     public var wrap: TextWrap
+    /// CSS `text-fit`: after the fit, each line (or every line by one factor) scaled to fill the
+    /// frame's width, its lines never broken again; see ``/TextFitting/TextFit`` and
+    /// ``/TextFitting/FitResult/lineScales``. A text that does not fit with
+    /// ``/TextFitting/TruncationMode/none`` is laid out as CSS lays it out, a word wider than the
+    /// frame whole (for `shrink` to scale in). Nil: lines at the fitted size.
+    public var textFit: TextFit?
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default
     /// to SwiftUI's behaviour (unlimited lines, line boxes, leading, tail truncation, any size).
@@ -69,6 +75,7 @@ public struct FitOptions: Sendable, Hashable {
         self.presetList = presetSizes.map(PresetSizeList.init)
         self.widths = widths
         self.wrap = .greedy
+        self.textFit = nil
     }
 }
 

@@ -39,6 +39,7 @@ package final class BatchRunner {
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
         "lineheight", "texttransform", "typestyle", "hyphens", "wrap",
+        "textfit",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -116,6 +117,12 @@ package final class BatchRunner {
                 granularity: try number(request, "granularity"), presetSizes: presets, widths: widths)
             if let height = try lineHeight(request) ?? style?.lineHeight { options.lineHeight = height }
             options.wrap = try choice(request, "wrap", ["greedy": TextWrap.greedy, "balance": .balance, "pretty": .pretty]) ?? .greedy
+            if let value = request["textfit"] {
+                guard let text = value as? String, let textFit = TextFit(parsing: text) else {
+                    throw BatchError(message: "invalid text-fit '\(value)': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage")
+                }
+                options.textFit = textFit
+            }
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
             Self.write(result, id: id, hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)
@@ -143,7 +150,7 @@ package final class BatchRunner {
         answer.member("height", result.height)
         answer.key("lines")
         answer.beginArray()
-        for line in result.lines {
+        for (index, line) in result.lines.enumerated() {
             answer.beginObject()
             answer.member("text", line.text)
             answer.member("x", line.x)
@@ -152,6 +159,10 @@ package final class BatchRunner {
             answer.member("height", line.height)
             answer.member("baseline", line.baseline)
             if line.isHyphenated { answer.member("hyphenated", true) }
+            if !result.lineScales.isEmpty {
+                answer.member("size", result.lineSize(index))
+                answer.member("scale", result.lineScales[index])
+            }
             answer.endObject()
         }
         answer.endArray()

@@ -601,6 +601,7 @@ package struct Checker: Sendable {
             bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation)
         options.lineHeight = settings.lineHeight
         options.wrap = settings.wrap
+        options.textFit = settings.textFit
         let request = FitRequest(
             job.text, options: options,
             shaping: ShapingOptions(

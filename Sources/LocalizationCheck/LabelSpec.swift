@@ -65,6 +65,7 @@ package struct LabelSettings: Sendable, Hashable {
     package var textTransform: TextTransform?
     package var hyphens: Hyphens?
     package var wrap: TextWrap?
+    package var textFit: TextFit?
 
     package init() {}
 
@@ -93,6 +94,7 @@ package struct LabelSettings: Sendable, Hashable {
         if let transform = other.textTransform { result.textTransform = transform }
         if let hyphens = other.hyphens { result.hyphens = hyphens }
         if let wrap = other.wrap { result.wrap = wrap }
+        if let textFit = other.textFit { result.textFit = textFit }
         return result
     }
 }
@@ -129,6 +131,8 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var textTransform: TextTransform = .none
     package var hyphens: Hyphens = .manual
     package var wrap: TextWrap = .greedy
+    /// CSS `text-fit`; nil: lines at the fitted size.
+    package var textFit: TextFit?
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -279,6 +283,7 @@ package struct LabelSpec: Sendable {
         if let platform, resolved.variations["wght"] == nil { resolved.styleWeight = platform.weight }
         resolved.hyphens = settings.hyphens ?? fallback.hyphens
         resolved.wrap = settings.wrap ?? fallback.wrap
+        resolved.textFit = settings.textFit ?? fallback.textFit
         return resolved
     }
 }
@@ -294,6 +299,7 @@ private struct SpecReader {
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
         "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "typeStyle", "hyphens", "wrap",
+        "textFit",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -532,6 +538,12 @@ private struct SpecReader {
                     throw fail("invalid \(name) '\(text)': expected greedy, balance or pretty", value)
                 }
                 settings.wrap = wrap
+            case "textFit":
+                let text = try string(value, name)
+                guard let textFit = TextFit(parsing: text) else {
+                    throw fail("invalid \(name) '\(text)': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage", value)
+                }
+                settings.textFit = textFit
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }

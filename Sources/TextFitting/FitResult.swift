@@ -238,6 +238,15 @@ public struct FitResult: Sendable, Encodable {
     /// result the optimizer kept.
     private var laidOut: [FittedLine]
     private var deferred: Optional<DeferredLayout>
+    /// Each line's CSS `text-fit` factor, in the order of ``lines`` (a line is drawn at ``size`` ×
+    /// its factor, see ``lineSize(_:)``); empty unless ``FitOptions/textFit`` was set. An array
+    /// beside the lines rather than a field of each: a line stays 96 bytes.
+    public var lineScales: [Double] = []
+
+    /// The size line `index` is drawn at: ``size`` × its ``lineScales`` factor.
+    public func lineSize(_ index: Int) -> Double {
+        lineScales.indices.contains(index) ? size * lineScales[index] : size
+    }
 
     /// The members of the JSON encoding, in the order fontfit's JSON output lists them.
     private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
@@ -286,7 +295,12 @@ public struct FitResult: Sendable, Encodable {
         try container.encode(truncated, forKey: .truncated)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
-        try container.encode(lines, forKey: .lines)
+        if lineScales.isEmpty {
+            try container.encode(lines, forKey: .lines)
+        } else {
+            try container.encode(
+                zip(lines, lineScales).map { ScaledLine(line: $0, size: size * $1, scale: $1) }, forKey: .lines)
+        }
     }
 }
 

@@ -34,6 +34,10 @@ struct FitArguments: ParsableArguments {
     var opticalSize: Bool?
     @Option(help: "How lines break at the fitted size (CSS text-wrap-style): greedy, balance or pretty; the size is greedy's.")
     var wrap: TextWrap = .greedy
+    @Option(help: ArgumentHelp(
+        "Scale the lines after breaking them (CSS text-fit), e.g. grow, shrink, 'grow per-line 200%'.",
+        valueName: "value"))
+    var textFit: String?
 
     enum Truncation: String, ExpressibleByArgument, CaseIterable {
         case tail, head, middle, none
@@ -76,7 +80,7 @@ struct FitArguments: ParsableArguments {
             frame: fitting.frame, size: fitting.size, style: shaping.typeStyle, minScale: fitting.minScale, bounds: fitting.boundsValue,
             alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
             lineHeight: lineHeight, truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
-            hinting: hinting, opticalSize: opticalSize, wrap: wrap)
+            hinting: hinting, opticalSize: opticalSize, wrap: wrap, textFit: textFit)
     }
 
     func fit() throws -> Fitted { try request.fit() }
@@ -108,6 +112,8 @@ struct FitInvocation {
     var hinting = false
     var opticalSize: Bool?
     var wrap: TextWrap = .greedy
+    /// The CSS text-fit value, as given.
+    var textFit: String?
 
     /// With --check, a result that does not fit ends the command with exit status 1.
     func exitIfChecked(fits: Bool) {
@@ -146,6 +152,12 @@ struct FitInvocation {
             options.lineHeight = platformStyle.lineHeight
         }
         options.wrap = wrap
+        if let textFit {
+            guard let value = TextFit(parsing: textFit) else {
+                throw CLIError.usage("invalid --text-fit '\(textFit)': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage, e.g. 'grow per-line 200%'")
+            }
+            options.textFit = value
+        }
         let request = FontFit.FitRequest(
             text, options: options,
             shaping: try self.shaping.options(for: fonts.primary), images: images)
@@ -239,9 +251,11 @@ struct FitCommand: ParsableCommand {
             return
         }
         print("lines")
-        for line in result.lines {
+        for (index, line) in result.lines.enumerated() {
+            // A text-fitted line is drawn at its own size.
+            let size = result.lineScales.isEmpty ? "" : "size \(formatted(result.lineSize(index), digits: 4).leftPadded(8))  "
             print("  x \(formatted(line.x).leftPadded(8))  y \(formatted(line.y).leftPadded(8))  "
-                + "width \(formatted(line.width).leftPadded(8))  baseline \(formatted(line.baseline).leftPadded(8))  \(line.text)")
+                + "width \(formatted(line.width).leftPadded(8))  baseline \(formatted(line.baseline).leftPadded(8))  \(size)\(line.text)")
         }
     }
 }

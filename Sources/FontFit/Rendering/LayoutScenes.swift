@@ -91,9 +91,11 @@ extension RenderScene {
         let drawnLines = prepared.drawnLines(of: result)
         prepared.imageBoxes(in: result, drawn: drawnLines).forEach { scene.addImage($0) }
         let lineHeight = prepared.paragraph.lineMetrics().lineHeight * result.size
-        for (line, drawn) in zip(result.lines, drawnLines) {
-            scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight, baseline: line.baseline)
-            scene.addLayoutText(drawn, size: result.size, x: line.penX, baseline: line.baseline)
+        for (index, (line, drawn)) in zip(result.lines, drawnLines).enumerated() {
+            // A text-fitted line is drawn at its own size (its glyphs and advances scaled together).
+            let scale = result.lineSize(index) / result.size
+            scene.addLineBox(x: line.x, y: line.y, width: line.width, height: lineHeight * scale, baseline: line.baseline)
+            scene.addLayoutText(drawn, size: result.lineSize(index), x: line.penX, baseline: line.baseline)
         }
         return scene
     }
