@@ -239,7 +239,7 @@ public struct FitResult: Sendable, Encodable {
     private var laidOut: [FittedLine]
     private var deferred: Optional<DeferredLayout>
     /// Each line's CSS `text-fit` factor, in the order of ``lines`` (a line is drawn at ``size`` ×
-    /// its factor, see ``lineSize(_:)``); empty unless ``FitOptions/textFit`` was set. An array
+    /// its factor, see ``lineSize(_:)``); empty unless `FitOptions.textFit` was set. An array
     /// beside the lines rather than a field of each: a line stays 96 bytes.
     public var lineScales: [Double] = []
 
