@@ -34,14 +34,6 @@ public enum TextSpacing: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The added space at `size` points, in points.
-    package func points(atSize size: Double) -> Double {
-        switch self {
-        case .points(let value): value
-        case .em(let value): value * size
-        }
-    }
-
     /// Parses `1.5` or `1.5pt` (points; `px` is taken as points, as CSS pixels are fontfit's
     /// points) and `0.05em`. `normal` is zero, as CSS's.
     public init(parsing text: String, name: String) throws(FontFitError) {

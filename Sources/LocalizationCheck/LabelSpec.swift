@@ -333,6 +333,16 @@ private struct SpecReader {
         return scalar.string
     }
 
+    /// The string `node` holds, read by `parse`; an error naming `what` and what was expected when it
+    /// is not a string or `parse` refuses it.
+    func parsed<Value>(
+        _ node: Node, _ what: String, expected: String, _ parse: (String) -> Value?
+    ) throws(SpecError) -> Value {
+        let text = try string(node, what)
+        guard let value = parse(text) else { throw fail("invalid \(what) '\(text)': expected \(expected)", node) }
+        return value
+    }
+
     func number(_ node: Node, _ what: String) throws(SpecError) -> Double {
         guard let scalar = node.scalar, let value = Double(scalar.string.trimmingCharacters(in: .whitespaces)),
             value.isFinite
@@ -502,48 +512,30 @@ private struct SpecReader {
                 }
                 settings.variations = variations
             case "letterSpacing", "wordSpacing":
-                let text = try string(value, name)
-                let spacing: TextSpacing
-                do { spacing = try TextSpacing(parsing: text, name: name) } catch {
-                    throw fail("invalid \(name) '\(text)': expected points (1.5) or em (0.05em), or normal", value)
+                let spacing = try parsed(value, name, expected: "points (1.5) or em (0.05em), or normal") {
+                    try? TextSpacing(parsing: $0, name: name)
                 }
                 if key == "letterSpacing" { settings.letterSpacing = spacing } else { settings.wordSpacing = spacing }
             case "typeStyle":
-                let text = try string(value, name)
-                do { settings.platformStyle = try PlatformTextStyle.named(text) } catch {
-                    throw fail(
-                        "invalid \(name) '\(text)': expected one of \(PlatformTextStyle.all.map(\.name).joined(separator: ", "))",
-                        value)
-                }
+                settings.platformStyle = try parsed(
+                    value, name, expected: "one of " + PlatformTextStyle.all.map(\.name).joined(separator: ", ")
+                ) { try? PlatformTextStyle.named($0) }
             case "textTransform":
-                let text = try string(value, name)
-                guard let transform = TextTransform(rawValue: text) else {
-                    throw fail("invalid \(name) '\(text)': expected none, uppercase, lowercase or capitalize", value)
-                }
-                settings.textTransform = transform
+                settings.textTransform = try parsed(
+                    value, name, expected: "none, uppercase, lowercase or capitalize", TextTransform.init(rawValue:))
             case "lineHeight":
-                let text = try string(value, name)
-                do { settings.lineHeight = try LineHeight(parsing: text, name: name) } catch {
-                    throw fail("invalid \(name) '\(text)': expected normal, a multiple of the size (1.5) or points (24pt)", value)
-                }
+                settings.lineHeight = try parsed(
+                    value, name, expected: "normal, a multiple of the size (1.5) or points (24pt)"
+                ) { try? LineHeight(parsing: $0, name: name) }
             case "hyphens":
-                let text = try string(value, name)
-                guard let hyphens = Hyphens(rawValue: text) else {
-                    throw fail("invalid \(name) '\(text)': expected none, manual or auto", value)
-                }
-                settings.hyphens = hyphens
+                settings.hyphens = try parsed(value, name, expected: "none, manual or auto", Hyphens.init(rawValue:))
             case "wrap":
-                let text = try string(value, name)
-                guard let wrap = TextWrap(rawValue: text) else {
-                    throw fail("invalid \(name) '\(text)': expected greedy, balance or pretty", value)
-                }
-                settings.wrap = wrap
+                settings.wrap = try parsed(value, name, expected: "greedy, balance or pretty", TextWrap.init(rawValue:))
             case "textFit":
-                let text = try string(value, name)
-                guard let textFit = TextFit(parsing: text) else {
-                    throw fail("invalid \(name) '\(text)': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage", value)
-                }
-                settings.textFit = textFit
+                settings.textFit = try parsed(
+                    value, name,
+                    expected: "grow or shrink, then consistent, per-line or per-line-all, then a percentage",
+                    TextFit.init(parsing:))
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }

@@ -7,15 +7,6 @@ import Testing
 /// across Latin, Cyrillic, Arabic, Hebrew, Devanagari, Thai, Japanese and emoji, with zero-width
 /// characters, bidi controls, no-break and thin spaces, and ligatures.
 @Suite struct ChromiumStyleGoldenTests {
-    /// Every case of the golden, as the script wrote it.
-    static func goldenCases() -> [[String: Any]] {
-        let url = fixtures.appendingPathComponent("goldens/chromium-style.json")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [] }
-        return root["cases"] as? [[String: Any]] ?? []
-    }
-
     struct Case {
         let id: String
         let text: String
@@ -28,7 +19,7 @@ import Testing
     }
 
     static let spacingCases: [Case] = {
-        goldenCases().compactMap { entry in
+        chromiumGoldenCases("chromium-style.json").compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("spacing/"), entry["textTransform"] is NSNull,
                 let result = entry["result"] as? [String: Any], let width = result["width"] as? Double
             else { return nil }
@@ -51,7 +42,7 @@ import Testing
     }
 
     static let transformCases: [TransformCase] = {
-        goldenCases().compactMap { entry in
+        chromiumGoldenCases("chromium-style.json").compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("transform/"), let result = entry["result"] as? [String: Any],
                 let name = entry["textTransform"] as? String, let transform = TextTransform(rawValue: name),
                 let width = result["width"] as? Double
@@ -93,7 +84,7 @@ import Testing
     }
 
     static let lineBoxCases: [LineBoxCase] = {
-        goldenCases().compactMap { entry in
+        chromiumGoldenCases("chromium-style.json").compactMap { entry in
             guard let id = entry["id"] as? String, id.hasPrefix("linebox/") || id.hasPrefix("stack/") || id.hasPrefix("wrap/"),
                 let result = entry["result"] as? [String: Any],
                 let lines = result["lines"] as? [[String: Any]]

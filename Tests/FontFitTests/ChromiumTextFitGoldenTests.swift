@@ -30,12 +30,7 @@ import Testing
     }
 
     static func cases() -> [Case] {
-        let url = fixtures.appendingPathComponent("goldens/chromium-text-fit.json")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = root["cases"] as? [[String: Any]]
-        else { return [] }
-        return cases.compactMap { entry in
+        chromiumGoldenCases("chromium-text-fit.json").compactMap { entry in
             guard let id = entry["id"] as? String, let textFit = (entry["textFit"] as? String).flatMap(TextFit.init(parsing:)),
                 let result = entry["result"] as? [String: Any], let lines = result["lines"] as? [[String: Any]]
             else { return nil }

@@ -4,7 +4,8 @@ import Testing
 
 /// Balanced and pretty lines against Chromium 156's (Fixtures/goldens/chromium-wrap.json, made by
 /// scripts/make-wrap-goldens): paragraphs of Latin and Cyrillic text in DejaVu Sans, Inter and
-/// Cantarell, and two paragraphs split by a hard break (balance evens only the first), at 16 and
+/// Cantarell, Arabic, Hebrew and Japanese paragraphs in Noto Sans Arabic, Noto Sans Hebrew and
+/// IPAexGothic, and two paragraphs split by a hard break (balance evens only the first), at 16 and
 /// 20 px in blocks 110 to 330 px wide, with `text-wrap-style: balance` and `pretty`, fitted at
 /// the same size into the same width with the same wrap.
 @Suite struct ChromiumWrapGoldenTests {
@@ -19,12 +20,7 @@ import Testing
     }
 
     static let cases: [Case] = {
-        let url = fixtures.appendingPathComponent("goldens/chromium-wrap.json")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = root["cases"] as? [[String: Any]]
-        else { return [] }
-        return cases.compactMap { entry in
+        chromiumGoldenCases("chromium-wrap.json").compactMap { entry in
             guard let id = entry["id"] as? String, let wrap = (entry["textWrap"] as? String).flatMap(TextWrap.init),
                 let result = entry["result"] as? [String: Any], let lines = result["lines"] as? [[String: Any]]
             else { return nil }

@@ -14,3 +14,12 @@ func loadFont(_ name: String, variations: [FontVariation] = []) throws -> Font {
 func loadFonts(_ name: String, variations: [FontVariation] = []) throws -> FontStack {
     FontStack(try loadFont(name, variations: variations))
 }
+
+/// The cases of a golden Fixtures/goldens/`name` written by one of the Chromium scripts
+/// (make-chromium-goldens, make-wrap-goldens, make-text-fit-goldens), as the script wrote them.
+func chromiumGoldenCases(_ name: String) -> [[String: Any]] {
+    guard let data = try? Data(contentsOf: fixtures.appendingPathComponent("goldens/\(name)")),
+        let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return [] }
+    return root["cases"] as? [[String: Any]] ?? []
+}
