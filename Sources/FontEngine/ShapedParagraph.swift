@@ -47,7 +47,7 @@ package struct ShapedParagraph: Sendable {
     /// The fonts its runs may use, primary first.
     package let fonts: FontStack
     /// The shaping options it was shaped with.
-    package let options: ShapingOptions
+    package private(set) var options: ShapingOptions
     /// In logical order.
     package let runs: [TextRun]
     /// The first paragraph's resolved direction: 0 left to right, 1 right to left.
@@ -186,6 +186,17 @@ package struct ShapedParagraph: Sendable {
         var sized = self
         sized.spacing = EmSpacing(options, size: size)
         return sized
+    }
+
+    /// The paragraph with another letter-spacing in em, its clusters spaced as they were marked
+    /// when it was shaped (with some letter-spacing, so its ligatures are off): widths with any
+    /// amount of tightening without shaping again.
+    package func withLetterSpacing(em amount: Double) -> ShapedParagraph {
+        precondition(!options.letterSpacing.isZero && !options.letterSpacing.isFixed, "respaced text was shaped spaced in em")
+        var spaced = self
+        spaced.options.letterSpacing = .em(amount)
+        spaced.spacing = EmSpacing(spaced.options, size: spacing.size)
+        return spaced
     }
 
     /// The paragraph with the pen moved as a hinting renderer moves it at `ppem` pixels per em:

@@ -246,7 +246,7 @@ extension StringProtocol {
 
 extension Double {
     /// "700" for whole numbers, "37.25" otherwise.
-    var shortDescription: String {
+    package var shortDescription: String {
         rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
 }

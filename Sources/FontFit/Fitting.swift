@@ -93,7 +93,7 @@ public struct PreparedText: Sendable {
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
             presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight,
-            wrap: options.wrap, textFit: options.textFit)
+            wrap: options.wrap, textFit: options.textFit, tightening: options.tightening)
     }
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
@@ -103,8 +103,19 @@ public struct PreparedText: Sendable {
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: PresetSizeList?, widths: WidthModel?, lineHeight requested: LineHeight = .normal,
-        wrap: TextWrap = .greedy, textFit: TextFit? = nil
+        wrap: TextWrap = .greedy, textFit: TextFit? = nil, tightening: Tightening? = nil
     ) throws(FontFitError) -> FitResult {
+        if _slowPath(tightening != nil), let tightening {
+            var options = FitOptions(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+                granularity: granularity, widths: widths)
+            options.presetList = presetSizes
+            options.lineHeight = requested
+            options.wrap = wrap
+            options.textFit = textFit
+            return try tightenedFit(options: options, tightening: tightening)
+        }
         // Lines scaled after the fit: tested here, as `wrap` is below, so that a greedy re-fit
         // pays one nil test for it.
         if _slowPath(textFit != nil), let textFit {
@@ -288,7 +299,8 @@ extension PreparedText {
         try sizeOnly(
             options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor, lineLimit: options.lineLimit,
             bounds: options.bounds, lineSpacing: options.lineSpacing, granularity: options.granularity,
-            presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight)
+            presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight,
+            tightening: options.tightening)
     }
 
     /// Both forms of `fittedSize`, the values one by one: no options value is built on the size-only
@@ -298,8 +310,17 @@ extension PreparedText {
     func sizeOnly(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?,
-        lineHeight requested: LineHeight = .normal
+        lineHeight requested: LineHeight = .normal, tightening: Tightening? = nil
     ) throws(FontFitError) -> Double? {
+        if _slowPath(tightening != nil && lineLimit == 1), let tightening {
+            var options = FitOptions(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, truncation: .none, granularity: granularity, widths: widths)
+            options.presetList = presetSizes
+            options.lineHeight = requested
+            let result = try tightenedFit(options: options, tightening: tightening)
+            return result.fits ? result.size : nil
+        }
         if _slowPath(!(requested.isNormal && lineHeight.isNormal)) && requested != lineHeight {
             return try with(lineHeight: requested).sizeOnly(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
@@ -386,11 +407,18 @@ extension PreparedText {
     /// for proportional widths; shaped again in the `opsz` instance of the fitted size when the
     /// widths followed the optical size; with the pen moved by FreeType's hinted advances at the
     /// fitted pixel size when they were hinted (``/TextFitting/FitResult/widths``).
+    /// A tightened result's text is respaced (``/TextFitting/FitResult/tightening``).
     package func paragraph(measuredFor result: FitResult) -> ShapedParagraph {
+        let paragraph =
+            result.tightening == 0
+            ? self.paragraph
+            : spacedParagraph.withLetterSpacing(em: shaping.letterSpacing.em(atSize: 1) - result.tightening)
         switch result.widths {
         case .proportional: return paragraph.atSize(result.size)
         case .followingOpticalSize:
-            return ShapedParagraph(text, fonts: fonts.followingOpticalSize(result.size), options: shaping, images: images)
+            var options = paragraph.options
+            options.textTransform = .none
+            return ShapedParagraph(text, fonts: fonts.followingOpticalSize(result.size), options: options, images: images)
                 .atSize(result.size)
         case .hinted:
             // The fit hinted the same font at this size, so FreeType takes it again; were it to
@@ -491,7 +519,7 @@ extension FontStack {
     public func fit(
         _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        if options.lineHeight != .normal || !options.wrap.isGreedy || options.textFit != nil {
+        if options.lineHeight != .normal || !options.wrap.isGreedy || options.textFit != nil || options.tightening != nil {
             return try prepare(
                 text, options: shaping, wrapping: options.lineLimit != 1, ink: options.bounds == .ink, images: images
             ).fit(options: options)

@@ -51,6 +51,9 @@ public struct FitOptions: Sendable, Hashable {
     /// ``/TextFitting/TruncationMode/none`` is laid out as CSS lays it out, a word wider than the
     /// frame whole (for `shrink` to scale in). Nil: lines at the fitted size.
     public var textFit: TextFit?
+    /// How far a one-line label may take away letter-spacing before it shrinks (SwiftUI's
+    /// `allowsTightening`); see ``Tightening``. Nil never tightens.
+    public var tightening: Tightening?
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default
     /// to SwiftUI's behaviour (unlimited lines, line boxes, leading, tail truncation, any size).
@@ -76,6 +79,7 @@ public struct FitOptions: Sendable, Hashable {
         self.widths = widths
         self.wrap = .greedy
         self.textFit = nil
+        self.tightening = nil
     }
 }
 

@@ -197,3 +197,57 @@ extension WidthModel {
         return hinting ? .hinted : opticalSize.map { $0 ? .followingOpticalSize : .proportional }
     }
 }
+
+/// How a text was set beyond its fonts and size, as the `style` member of fontfit's JSON results
+/// says it (`fit`, `measure`, `stack`, `ruby`, `batch` and `check` alike): the spacing, case, line
+/// height and hyphenation, and for a fit how its lines were broken, scaled and tightened.
+package struct StyleDescription: Sendable {
+    package var shaping: ShapingOptions
+    package var lineHeight: LineHeight = .normal
+    /// Nil for layouts that do not wrap lines.
+    package var wrap: TextWrap?
+    package var textFit: TextFit?
+    package var tightening: Tightening?
+
+    package init(
+        _ shaping: ShapingOptions, lineHeight: LineHeight = .normal, wrap: TextWrap? = nil, textFit: TextFit? = nil,
+        tightening: Tightening? = nil
+    ) {
+        self.shaping = shaping
+        self.lineHeight = lineHeight
+        self.wrap = wrap
+        self.textFit = textFit
+        self.tightening = tightening
+    }
+
+    /// A fit's: its options' line height, wrapping, text-fit and tightening.
+    package init(_ shaping: ShapingOptions, fit options: FitOptions) {
+        self.init(
+            shaping, lineHeight: options.lineHeight, wrap: options.wrap, textFit: options.textFit,
+            tightening: options.tightening)
+    }
+
+    /// Whether it is how text is set when nothing is said.
+    package var isDefault: Bool {
+        shaping.letterSpacing.isZero && shaping.wordSpacing.isZero && shaping.textTransform == .none
+            && lineHeight == .normal && shaping.hyphens == .manual && (wrap?.isGreedy ?? true) && textFit == nil
+            && tightening == nil
+    }
+
+    /// The members, in order, each as the command line spells its value: `letterSpacing`,
+    /// `wordSpacing`, `textTransform`, `lineHeight`, `hyphens`, then `wrap` for a layout that wraps,
+    /// `textFit` and `allowTightening` when set.
+    package var members: [(name: StaticString, value: String)] {
+        var members: [(name: StaticString, value: String)] = [
+            ("letterSpacing", shaping.letterSpacing.description),
+            ("wordSpacing", shaping.wordSpacing.description),
+            ("textTransform", shaping.textTransform.rawValue),
+            ("lineHeight", lineHeight.description),
+            ("hyphens", shaping.hyphens.rawValue),
+        ]
+        if let wrap { members.append(("wrap", wrap.rawValue)) }
+        if let textFit { members.append(("textFit", textFit.cssValue)) }
+        if let tightening { members.append(("allowTightening", tightening.description)) }
+        return members
+    }
+}

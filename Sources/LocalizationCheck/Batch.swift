@@ -39,7 +39,7 @@ package final class BatchRunner {
         "size", "minscale", "linelimit", "bounds", "truncation", "align", "linespacing", "id", "granularity",
         "presetsizes", "hinting", "opticalsize", "monospaceddigits", "namedinstance", "letterspacing", "wordspacing",
         "lineheight", "texttransform", "typestyle", "hyphens", "wrap",
-        "textfit",
+        "textfit", "allowtightening",
     ]
 
     private func handle(_ line: String, answer: inout JSONBytes) throws {
@@ -84,12 +84,14 @@ package final class BatchRunner {
             // break is measured (as zero width), not refused: tools ask batch which glyphs the
             // strings of a catalog lack, labels of several lines among them.
             let opticalSizing = try optionalFlag(request, "opticalsize") ?? true
+            let height = try lineHeight(request) ?? style?.lineHeight ?? .normal
             let measured = try font.measure(
-                text, size: size, options: shaping, opticalSizing: opticalSizing,
-                lineHeight: try lineHeight(request) ?? style?.lineHeight ?? .normal)
+                text, size: size, options: shaping, opticalSizing: opticalSizing, lineHeight: height)
             guard case .object(var members) = try OrderedJSONEncoder.encode(measured)
             else { throw BatchError(message: "measure gave no result") }
             if let id { members.insert(("id", id), at: 0) }
+            members.append(("style", .object(
+                StyleDescription(shaping, lineHeight: height).members.map { ("\($0.name)", JSON.string($0.value)) })))
             answer.value(.object(members))
         case "fit":
             guard let size = try number(request, "size") ?? style?.size else {
@@ -123,9 +125,18 @@ package final class BatchRunner {
                 }
                 options.textFit = textFit
             }
+            switch request["allowtightening"] {
+            case nil, false as Bool: break
+            case true as Bool: options.tightening = .apple
+            case let text as String: options.tightening = try Tightening(parsing: text, name: "allow-tightening")
+            case let number as NSNumber: options.tightening = try Tightening(parsing: "\(number.doubleValue)em", name: "allow-tightening")
+            default: throw BatchError(message: "\"allow-tightening\" must be true, a share such as \"5%\" or em such as \"0.05em\"")
+            }
             let fit = FitRequest(text, options: options, shaping: shaping)
             let result = try fit.fit(fit.prepare(in: font))
-            Self.write(result, id: id, hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)
+            Self.write(
+                result, id: id, style: StyleDescription(shaping, fit: options),
+                hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)
         default: throw BatchError(message: "unknown command '\(command)': expected fit or measure")
         }
     }
@@ -134,9 +145,13 @@ package final class BatchRunner {
     /// order (the tests hold the two to the same bytes), written value by value, not through
     /// `OrderedJSONEncoder`, whose tree of values, then serialized, costs as much as the fit it
     /// reports (scripts/bench-check, batch per request).
-    /// `hyphenationUnavailable` adds `"hyphenationUnavailable": true` at the end, as `fit --json`
-    /// does: `hyphens` was auto and no dictionary covers the request's language.
-    static func write(_ result: FitResult, id: JSON?, hyphenationUnavailable: Bool = false, to answer: inout JSONBytes) {
+    /// `style` adds the `style` member and `hyphenationUnavailable` adds
+    /// `"hyphenationUnavailable": true` at the end, as `fit --json` does (`hyphens` was auto and no
+    /// dictionary covers the request's language).
+    static func write(
+        _ result: FitResult, id: JSON?, style: StyleDescription? = nil, hyphenationUnavailable: Bool = false,
+        to answer: inout JSONBytes
+    ) {
         answer.beginObject()
         if let id {
             answer.key("id")
@@ -166,6 +181,13 @@ package final class BatchRunner {
             answer.endObject()
         }
         answer.endArray()
+        if result.tightening != 0 { answer.member("tightening", result.tightening) }
+        if let style {
+            answer.key("style")
+            answer.beginObject()
+            for member in style.members { answer.member(member.name, member.value) }
+            answer.endObject()
+        }
         if hyphenationUnavailable { answer.member("hyphenationUnavailable", true) }
         answer.endObject()
     }

@@ -31,6 +31,9 @@ package struct Measurement: Sendable {
     package var missing: [String]
     /// The fit itself, kept only for the HTML report.
     package var fit: FitResult?
+    /// The letter-spacing a one-line label gave up before shrinking, in em
+    /// (``/TextFitting/FitResult/tightening``).
+    package var tightening: Double = 0
 }
 
 /// One check: a string of a catalog in its label, with the source-locale string's result beside it.
@@ -602,6 +605,7 @@ package struct Checker: Sendable {
         options.lineHeight = settings.lineHeight
         options.wrap = settings.wrap
         options.textFit = settings.textFit
+        options.tightening = settings.tightening
         let request = FitRequest(
             job.text, options: options,
             shaping: ShapingOptions(
@@ -619,7 +623,7 @@ package struct Checker: Sendable {
         return Measurement(
             text: job.text, verdict: verdict, size: result.size, scale: result.scale, neededScale: neededScale,
             lines: result.lines.map(\.text), missing: missing(prepared.missing),
-            fit: keepFit ? result : nil)
+            fit: keepFit ? result : nil, tightening: result.tightening)
     }
 
     /// Characters no font of the stack has, as the engine reports them (controls, white space and

@@ -23,6 +23,14 @@ package enum JSONReport {
         for font in check.settings.font.fonts { json.string(fontLabel(FontStackReference(fonts: [font]))) }
         json.endArray()
         json.member("failed", check.failed)
+        if check.settings.tightening != nil { json.member("tightening", check.measurement.tightening) }
+        let style = check.settings.style
+        if !style.isDefault {
+            json.key("style")
+            json.beginObject()
+            for member in style.members { json.member(member.name, member.value) }
+            json.endObject()
+        }
         if let length = check.settings.lengthLimit { json.member("lengthLimit", length) }
         json.key("source")
         if let source = check.source {

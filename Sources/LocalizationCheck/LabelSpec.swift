@@ -66,6 +66,8 @@ package struct LabelSettings: Sendable, Hashable {
     package var hyphens: Hyphens?
     package var wrap: TextWrap?
     package var textFit: TextFit?
+    /// `allowTightening`: `.some(nil)` when the spec says false.
+    package var tightening: Tightening??
 
     package init() {}
 
@@ -95,6 +97,7 @@ package struct LabelSettings: Sendable, Hashable {
         if let hyphens = other.hyphens { result.hyphens = hyphens }
         if let wrap = other.wrap { result.wrap = wrap }
         if let textFit = other.textFit { result.textFit = textFit }
+        if let tightening = other.tightening { result.tightening = tightening }
         return result
     }
 }
@@ -133,6 +136,18 @@ package struct ResolvedSettings: Sendable, Hashable {
     package var wrap: TextWrap = .greedy
     /// CSS `text-fit`; nil: lines at the fitted size.
     package var textFit: TextFit?
+    /// How far a one-line label may tighten before it shrinks; nil never tightens.
+    package var tightening: Tightening?
+}
+
+extension ResolvedSettings {
+    /// How the label's text is set, as JSON results' `style` member says it.
+    package var style: StyleDescription {
+        StyleDescription(
+            ShapingOptions(
+                letterSpacing: letterSpacing, wordSpacing: wordSpacing, textTransform: textTransform, hyphens: hyphens),
+            lineHeight: lineHeight, wrap: wrap, textFit: textFit, tightening: tightening)
+    }
 }
 
 /// One rule of the spec: which keys it matches, what it sets.
@@ -284,6 +299,7 @@ package struct LabelSpec: Sendable {
         resolved.hyphens = settings.hyphens ?? fallback.hyphens
         resolved.wrap = settings.wrap ?? fallback.wrap
         resolved.textFit = settings.textFit ?? fallback.textFit
+        resolved.tightening = settings.tightening ?? fallback.tightening
         return resolved
     }
 }
@@ -299,7 +315,7 @@ private struct SpecReader {
         "font", "size", "minimumScaleFactor", "frame", "lineLimit", "features", "variations", "lineSpacing",
         "bounds", "truncation", "allowTruncation", "failOnMissingGlyphs", "textScales", "fontScaling", "textStyle",
         "letterSpacing", "wordSpacing", "lineHeight", "textTransform", "typeStyle", "hyphens", "wrap",
-        "textFit",
+        "textFit", "allowTightening",
     ]
 
     static func isNull(_ node: Node) -> Bool { node.tag.rawValue == Tag.Name.null.rawValue }
@@ -536,6 +552,14 @@ private struct SpecReader {
                     value, name,
                     expected: "grow or shrink, then consistent, per-line or per-line-all, then a percentage",
                     TextFit.init(parsing:))
+            case "allowTightening":
+                if let allowed = value.bool {
+                    settings.tightening = .some(allowed ? .apple : nil)
+                } else {
+                    settings.tightening = try parsed(
+                        value, name, expected: "true, false, a share such as 5% or em such as 0.05em"
+                    ) { try? Tightening(parsing: $0, name: name) }
+                }
             case "lineSpacing":
                 let spacing = try number(value, name)
                 guard spacing >= 0 else { throw fail("invalid \(name) '\(spacing)': expected a number ≥ 0", value) }

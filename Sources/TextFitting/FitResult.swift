@@ -242,6 +242,10 @@ public struct FitResult: Sendable, Encodable {
     /// its factor, see ``lineSize(_:)``); empty unless `FitOptions.textFit` was set. An array
     /// beside the lines rather than a field of each: a line stays 96 bytes.
     public var lineScales: [Double] = []
+    /// How much letter-spacing the fit took away to keep a one-line label at a larger size, in
+    /// em (SwiftUI's `allowsTightening`): the lines are drawn with their letter-spacing reduced by
+    /// this much. 0 unless `FitOptions.tightening` allowed it and the text needed it.
+    public var tightening: Double = 0
 
     /// The size line `index` is drawn at: ``size`` × its ``lineScales`` factor.
     public func lineSize(_ index: Int) -> Double {
@@ -249,7 +253,7 @@ public struct FitResult: Sendable, Encodable {
     }
 
     /// The members of the JSON encoding, in the order fontfit's JSON output lists them.
-    private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines }
+    private enum CodingKeys: String, CodingKey { case size, scale, fits, truncated, width, height, lines, tightening }
 
     package init(
         size: Double, scale: Double, fits: Bool, truncated: Bool, lines: [FittedLine], width: Double,
@@ -286,7 +290,8 @@ public struct FitResult: Sendable, Encodable {
         self.deferred = deferred
     }
 
-    /// The result as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`.
+    /// The result as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`, then
+    /// `tightening` when there was some.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(size, forKey: .size)
@@ -301,6 +306,7 @@ public struct FitResult: Sendable, Encodable {
             try container.encode(
                 zip(lines, lineScales).map { ScaledLine(line: $0, size: size * $1, scale: $1) }, forKey: .lines)
         }
+        if tightening != 0 { try container.encode(tightening, forKey: .tightening) }
     }
 }
 

@@ -85,16 +85,9 @@ struct FontNames {
     }
 }
 
-/// The `style` member of JSON results: the spacing, case, line height and hyphenation the text was
-/// set with, and for a fit how its lines were broken.
-func styleJSON(_ shaping: ShapingOptions, lineHeight: LineHeight = .normal, wrap: TextWrap? = nil) -> JSON {
-    .object([
-        ("letterSpacing", .string(shaping.letterSpacing.description)),
-        ("wordSpacing", .string(shaping.wordSpacing.description)),
-        ("textTransform", .string(shaping.textTransform.rawValue)),
-        ("lineHeight", .string(lineHeight.description)),
-        ("hyphens", .string(shaping.hyphens.rawValue)),
-    ] + (wrap.map { [("wrap", JSON.string($0.rawValue))] } ?? []))
+/// The `style` member of JSON results (``StyleDescription``).
+func styleJSON(_ style: StyleDescription) -> JSON {
+    .object(style.members.map { ("\($0.name)", JSON.string($0.value)) })
 }
 
 /// The `missing` member of JSON results.

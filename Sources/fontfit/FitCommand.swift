@@ -38,6 +38,10 @@ struct FitArguments: ParsableArguments {
         "Scale the lines after breaking them (CSS text-fit), e.g. grow, shrink, 'grow per-line 200%'.",
         valueName: "value"))
     var textFit: String?
+    @Option(help: ArgumentHelp(
+        "Let a one-line label take away letter-spacing before it shrinks (SwiftUI's allowsTightening): alone, Apple's rule (the text at most 5% wider than the line); =0.05em or =3% for another limit.",
+        valueName: "limit"))
+    var allowTightening: String?
 
     enum Truncation: String, ExpressibleByArgument, CaseIterable {
         case tail, head, middle, none
@@ -67,10 +71,8 @@ struct FitArguments: ParsableArguments {
         /// For a text that does not fit: the largest size at which it would, with no lower bound
         /// (nil when even the smallest size fontfit computes with is too large).
         let fitSize: Double?
-        /// The line height the fit was asked for.
-        var lineHeight: LineHeight = .normal
-        /// How the fit's lines were broken.
-        var wrap: TextWrap = .greedy
+        /// How the text was set and its lines broken, scaled and tightened.
+        var style: StyleDescription
     }
 
     /// The options as plain values, which ``FitInvocation`` fits.
@@ -80,7 +82,7 @@ struct FitArguments: ParsableArguments {
             frame: fitting.frame, size: fitting.size, style: shaping.typeStyle, minScale: fitting.minScale, bounds: fitting.boundsValue,
             alignment: fitting.alignValue, check: fitting.check, lineLimit: lineLimit, lineSpacing: lineSpacing,
             lineHeight: lineHeight, truncation: truncation.mode, granularity: granularity, presetSizes: presetSizes, inlineImage: inlineImage,
-            hinting: hinting, opticalSize: opticalSize, wrap: wrap, textFit: textFit)
+            hinting: hinting, opticalSize: opticalSize, wrap: wrap, textFit: textFit, tightening: allowTightening)
     }
 
     func fit() throws -> Fitted { try request.fit() }
@@ -114,6 +116,8 @@ struct FitInvocation {
     var wrap: TextWrap = .greedy
     /// The CSS text-fit value, as given.
     var textFit: String?
+    /// The tightening limit, as given (`apple` for the flag alone).
+    var tightening: String?
 
     /// With --check, a result that does not fit ends the command with exit status 1.
     func exitIfChecked(fits: Bool) {
@@ -158,6 +162,9 @@ struct FitInvocation {
             }
             options.textFit = value
         }
+        options.tightening = try tightening.map { value throws(FontFitError) in
+            try Tightening(parsing: value, name: "--allow-tightening")
+        }
         let request = FontFit.FitRequest(
             text, options: options,
             shaping: try self.shaping.options(for: fonts.primary), images: images)
@@ -166,8 +173,8 @@ struct FitInvocation {
         FontOptions.warnMissing(prepared.missing, in: fonts)
         let fitSize = result.fits ? nil : try request.neededSize(prepared)
         return FitArguments.Fitted(
-            result: result, prepared: prepared, frame: frame, fitSize: fitSize, lineHeight: options.lineHeight,
-            wrap: options.wrap)
+            result: result, prepared: prepared, frame: frame, fitSize: fitSize,
+            style: StyleDescription(prepared.shaping, fit: options))
     }
 }
 
@@ -188,7 +195,7 @@ struct FitCommand: ParsableCommand {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
             if case .object(var members) = json {
-                members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.lineHeight, wrap: fitted.wrap)))
+                members.append(("style", styleJSON(fitted.style)))
                 if fitted.prepared.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
                 json = .object(members)
             }
@@ -237,6 +244,9 @@ struct FitCommand: ParsableCommand {
             ("size", "\(formatted(result.size, digits: 4)) pt (scale \(formatted(result.scale, digits: 4)) of \(formatted(maxSize)) pt)"),
             ("fits", result.fits ? "yes" : "no" + (result.truncated ? ", truncated" : "") + wouldFit),
             ("frame", "\(formatted(frame.width)) × \(formatted(frame.height)) pt"),
+        ] + (result.tightening == 0 ? [] : [
+            ("tightened", "by \(formatted(result.tightening, digits: 4)) em of letter-spacing"),
+        ]) + [
             ("used", columns == nil
                 ? "\(formatted(result.width)) × \(formatted(result.height)) pt"
                 : "\(formatted(result.height)) × \(formatted(result.width)) pt"),

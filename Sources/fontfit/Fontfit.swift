@@ -26,10 +26,17 @@ struct Fontfit: ParsableCommand {
             } else if let (request, json) = FitFastPath.request(arguments) {
                 try FitCommand.run(request, json: json)
             } else {
-                var command = try parseAsRoot()
+                var command = try parseAsRoot(Array(arguments).map(Self.withOptionalValue))
                 try command.run()
             }
         }
+    }
+
+    /// `--allow-tightening` alone as `--allow-tightening=apple`: an option whose value may be left
+    /// out, which ArgumentParser has no form for. A value goes after `=`, so that the text after
+    /// the flag is never taken for one.
+    static func withOptionalValue(_ argument: String) -> String {
+        argument == "--allow-tightening" ? "--allow-tightening=apple" : argument
     }
 }
 

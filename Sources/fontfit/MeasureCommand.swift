@@ -85,7 +85,7 @@ struct MeasureCommand: ParsableCommand {
         if json {
             var json = try Self.json(measured)
             if case .object(var members) = json {
-                members.append(("style", styleJSON(measured.shaping, lineHeight: measured.lineHeight)))
+                members.append(("style", styleJSON(StyleDescription(measured.shaping, lineHeight: measured.lineHeight))))
                 json = .object(members)
             }
             print(json.serialized)

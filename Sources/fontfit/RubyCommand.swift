@@ -59,7 +59,7 @@ struct RubyCommand: ParsableCommand {
         if json {
             var json = try OrderedJSONEncoder.encode(fitted.ruby)
             if case .object(var members) = json {
-                members.append(("style", styleJSON(fitted.shaping, lineHeight: fitted.lineHeight)))
+                members.append(("style", styleJSON(StyleDescription(fitted.shaping, lineHeight: fitted.lineHeight))))
                 json = .object(members)
             }
             print(json.serialized)

@@ -97,7 +97,7 @@ struct StackCommand: ParsableCommand {
         if json {
             var json = try OrderedJSONEncoder.encode(fitted.stack)
             if case .object(var members) = json {
-                members.append(("style", styleJSON(fitted.shaping, lineHeight: fitted.lineHeight)))
+                members.append(("style", styleJSON(StyleDescription(fitted.shaping, lineHeight: fitted.lineHeight))))
                 json = .object(members)
             }
             print(json.serialized)

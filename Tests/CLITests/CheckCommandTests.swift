@@ -256,6 +256,52 @@ import FoundationXML
         }
     }
 
+    /// `allowTightening` in a spec, `allow-tightening` in batch and `--allow-tightening` on `fit`
+    /// give one-line labels the same size, tightening and lines; check and batch say the style.
+    @Test func tightenedVerdictsAgreeWithFit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-tightened-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("labels.yaml")
+        try """
+            version: 1
+            sourceLocale: en
+            defaults: {size: 17, minimumScaleFactor: 0.7, frame: 120x44, lineLimit: 1, allowTightening: true}
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let catalogs = Self.catalogs.filter { $0.contains("/android/") }
+        let checks = try Self.jsonLines(try CLIRunner.run(["check", "--labels", spec.path, "--format", "jsonl"] + catalogs).stdout)
+        #expect(checks.count > 50)
+        var requests = ""
+        for check in checks {
+            #expect((check["style"] as? [String: Any])?["allowTightening"] as? String == "apple")
+            let request: [String: Any] = [
+                "command": "fit", "text": check["text"]!, "size": 17, "minscale": 0.7, "frame": "120x44", "linelimit": 1,
+                "language": check["locale"]!, "allow-tightening": true,
+            ]
+            requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+        }
+        let results = try Self.jsonLines(try Self.batch(requests))
+        #expect(results.count == checks.count)
+        var tightened: [[String: Any]] = []
+        for (check, result) in zip(checks, results) {
+            let context = "\(check["key"]!) \(check["locale"]!)"
+            #expect(result["size"] as? Double == check["size"] as? Double, "\(context)")
+            #expect(result["tightening"] as? Double ?? 0 == check["tightening"] as? Double, "\(context)")
+            #expect((result["style"] as? [String: Any])?["allowTightening"] as? String == "apple")
+            #expect(result["lines"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } } == check["lines"] as? [String])
+            if (check["tightening"] as? Double ?? 0) > 0 { tightened.append(check) }
+        }
+        #expect(tightened.count > 5)
+        for check in tightened.prefix(6) {
+            let fit = try CLIRunner.json([
+                "fit", "--frame", "120x44", "--size", "17", "--min-scale", "0.7", "--line-limit", "1", "--allow-tightening",
+                "--language", check["locale"] as! String, "--", check["text"] as! String,
+            ])
+            #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+            #expect(fit["tightening"] as? Double == check["tightening"] as? Double)
+        }
+    }
+
     @Test func xliffLimitsReplaceTheFrameWidth() throws {
         let output = try CLIRunner.run(["check", "--labels", Self.spec, "--format", "jsonl", CLIRunner.fixture("catalogs/xliff/de.xlf")])
         let limits = (try JSONSerialization.jsonObject(

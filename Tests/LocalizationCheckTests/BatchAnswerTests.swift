@@ -22,12 +22,14 @@ import FontFitTestSupport
             let frame = FrameSize(
                 width: round % 17 == 0 ? .infinity : Double.random(in: 20...400, using: &generator),
                 height: Double.random(in: 10...300, using: &generator))
-            let result = try FontStack(font).fit(
-                text, options: FitOptions(frame: frame, maxSize: Double.random(in: 8...60, using: &generator),
+            var options = FitOptions(frame: frame, maxSize: Double.random(in: 8...60, using: &generator),
                 minimumScaleFactor: Double.random(in: 0.05...1, using: &generator),
                 lineLimit: [nil, 1, 2, 3].randomElement(using: &generator)!,
                 alignment: [.leading, .center, .trailing].randomElement(using: &generator)!,
-                truncation: [.tail, .head, .middle, .none].randomElement(using: &generator)!))
+                truncation: [.tail, .head, .middle, .none].randomElement(using: &generator)!)
+            // Tightened one-line labels add a member.
+            if round % 3 == 0 { options.tightening = .apple }
+            let result = try FontStack(font).fit(text, options: options)
             let id = ids[round % ids.count]
             var streamed = JSONBytes()
             BatchRunner.write(result, id: id, to: &streamed)
