@@ -49,15 +49,22 @@ public struct PreparedText: Sendable {
     /// points): every fit measures at its candidate sizes.
     let measuresAtEachSize: Bool
 
-    /// The text as it was prepared.
+    /// The text as it was prepared: transformed, when ``ShapingOptions/textTransform`` says so.
     public var text: String { measured.text }
+    /// The text as the caller gave it, when a ``ShapingOptions/textTransform`` changed it (nil
+    /// otherwise); ``sourceRanges(of:)`` are offsets into it.
+    public let sourceText: String?
     /// The primary font.
     public var font: Font { fonts.primary }
     /// Characters no font in the stack has.
     public var missing: [Unicode.Scalar] { paragraph.missing }
 
-    init(paragraph: ShapedParagraph, measured: MeasuredText, wraps: Bool, hasInk: Bool, lineHeight: LineHeight = .normal) {
+    init(
+        paragraph: ShapedParagraph, measured: MeasuredText, wraps: Bool, hasInk: Bool, lineHeight: LineHeight = .normal,
+        sourceText: String? = nil
+    ) {
         self.paragraph = paragraph
+        self.sourceText = sourceText
         let measured = lineHeight.applied(to: measured, metrics: paragraph.lineMetrics(), atSize: 1)
         self.measured = measured
         self.lineHeight = lineHeight
@@ -80,7 +87,9 @@ public struct PreparedText: Sendable {
     @usableFromInline
     func with(lineHeight: LineHeight) throws(FontFitError) -> PreparedText {
         try lineHeight.validate()
-        return PreparedText(paragraph: paragraph, measured: measured, wraps: wraps, hasInk: hasInk, lineHeight: lineHeight)
+        return PreparedText(
+            paragraph: paragraph, measured: measured, wraps: wraps, hasInk: hasInk, lineHeight: lineHeight,
+            sourceText: sourceText)
     }
 
     /// The largest size in `maxSize × minimumScaleFactor … maxSize` at which the text fits the
@@ -510,7 +519,9 @@ extension FontStack {
         let builder = MeasuredTextBuilder(fonts: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
         let paragraph = builder.paragraph(text)
         // Text spaced in fixed points is measured again at each size a fit tries; at 1 pt here.
-        return PreparedText(paragraph: paragraph, measured: builder.build(paragraph.atSize(1)), wraps: wrapping, hasInk: ink)
+        return PreparedText(
+            paragraph: paragraph, measured: builder.build(paragraph.atSize(1)), wraps: wrapping, hasInk: ink,
+            sourceText: options.textTransform == .none ? nil : text)
     }
 
     /// Shapes `text` once and fits it into the options' frame (see ``PreparedText/fit(options:)``);
@@ -683,5 +694,19 @@ public struct PlacedText: Sendable, Hashable {
         self.frame = frame
         self.baseline = baseline
         self.penStart = penStart
+    }
+}
+
+extension PreparedText {
+    /// The part of the text as the caller gave it that each of `result`'s lines shows (UTF-8
+    /// offsets): the line's own range, or with a ``ShapingOptions/textTransform``, the range its
+    /// transformed text came from (a letter whose mapping depends on its word maps with the
+    /// word). Read once for all the lines: mapping a transformed text back costs a case mapping of
+    /// each of its letters.
+    public func sourceRanges(of result: FitResult) -> [Range<Int>] {
+        let lines = result.lines
+        guard let sourceText else { return lines.map(\.range) }
+        let map = shaping.textTransform.sourceMap(of: sourceText, language: shaping.language)
+        return lines.map { map.sourceRange(of: $0.range) }
     }
 }

@@ -139,7 +139,7 @@ extension PreparedText {
         let builder = MeasuredTextBuilder(fonts: fonts, options: paragraph.options, lineBreaks: wraps, ink: hasInk, images: images)
         return PreparedText(
             paragraph: paragraph, measured: builder.build(paragraph.atSize(1)), wraps: wraps, hasInk: hasInk,
-            lineHeight: lineHeight)
+            lineHeight: lineHeight, sourceText: sourceText)
     }
 
     /// The text's width on one line at `size`, in the bounds and width model of `options`.

@@ -195,6 +195,18 @@ struct FitCommand: ParsableCommand {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
             if case .object(var members) = json {
+                // A transformed line says which part of the text as given it shows.
+                if let source = fitted.prepared.sourceText, columns == nil,
+                    let index = members.firstIndex(where: { $0.0 == "lines" }), case .array(let lines) = members[index].1
+                {
+                    let bytes = Array(source.utf8)
+                    let ranges = fitted.prepared.sourceRanges(of: fitted.result)
+                    members[index].1 = .array(zip(lines, ranges).map { line, range in
+                        guard case .object(var fields) = line else { return line }
+                        fields.append(("sourceText", .string(String(decoding: bytes[range], as: UTF8.self))))
+                        return .object(fields)
+                    })
+                }
                 members.append(("style", styleJSON(fitted.style)))
                 if fitted.prepared.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
                 json = .object(members)
