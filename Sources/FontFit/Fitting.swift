@@ -321,29 +321,22 @@ extension PreparedText {
         lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?,
         lineHeight requested: LineHeight = .normal, tightening: Tightening? = nil
     ) throws(FontFitError) -> Double? {
-        if _slowPath(tightening != nil && lineLimit == 1), let tightening {
-            var options = FitOptions(
-                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-                bounds: bounds, lineSpacing: lineSpacing, truncation: .none, granularity: granularity, widths: widths)
-            options.presetList = presetSizes
-            options.lineHeight = requested
-            let result = try tightenedFit(options: options, tightening: tightening)
-            return result.fits ? result.size : nil
-        }
         if _slowPath(!(requested.isNormal && lineHeight.isNormal)) && requested != lineHeight {
             return try with(lineHeight: requested).sizeOnly(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths,
-                lineHeight: requested)
+                lineHeight: requested, tightening: tightening)
         }
         guard
             let plain = plainBounds(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
         else {
+            // A one-line fit never has plain bounds, so a tightening one is among these.
             return try sizeSearched(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths)
+                lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths,
+                lineHeight: requested, tightening: tightening)
         }
         if let size = table.staircase?.fittedSize(plain) { return size }
         return try sizeSearched(plain, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit)
@@ -386,8 +379,18 @@ extension PreparedText {
     @inline(never)
     private func sizeSearched(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
-        lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?
+        lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?,
+        lineHeight requested: LineHeight = .normal, tightening: Tightening? = nil
     ) throws(FontFitError) -> Double? {
+        if let tightening, lineLimit == 1 {
+            var options = FitOptions(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, truncation: .none, granularity: granularity, widths: widths)
+            options.presetList = presetSizes
+            options.lineHeight = requested
+            let result = try tightenedFit(options: options, tightening: tightening)
+            return result.fits ? result.size : nil
+        }
         let model = widths ?? defaultWidthModel
         guard model == .proportional, !measuresAtEachSize, !isVertical, bounds == .lineBox || hasInk, lineLimit == 1 || wraps
         else {

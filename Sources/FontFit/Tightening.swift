@@ -81,15 +81,17 @@ extension PreparedText {
         let perEm = try untightened.naturalWidth(atSize: options.maxSize, options)
             - tightened(by: 1).naturalWidth(atSize: options.maxSize, options)
         guard perEm > 0 else { return natural }
-        let limit: Double
+        let exactLimit: Double
         switch tightening {
-        case .em(let amount): limit = amount
+        case .em(let amount): exactLimit = amount
         case .widthShare(let share):
             // Apple's rule measures the text as set (its ligatures on) against the line.
             let settled = try naturalWidth(atSize: options.maxSize, options)
             let narrowest = settled / (1 + share)
-            limit = max(0, (try untightened.naturalWidth(atSize: options.maxSize, options) - narrowest) / perEm)
+            exactLimit = max(0, (try untightened.naturalWidth(atSize: options.maxSize, options) - narrowest) / perEm)
         }
+        // Amounts a result can report exactly (``/TextFitting/FitResult/tightening``).
+        let limit = Self.singlePrecision(exactLimit, roundingUp: false)
         guard limit > 0 else { return natural }
         let mostTightened = tightened(by: limit)
         var full = try mostTightened.fit(options: plain)
@@ -110,8 +112,8 @@ extension PreparedText {
         atSize.minimumScaleFactor = 1
         atSize.granularity = nil
         atSize.presetSizes = nil
-        for nudge in [0, 1e-12, 1e-9, 1e-6] {
-            let candidate = min(limit, amount + nudge * limit)
+        for nudge in [0, 1e-7, 1e-6] {
+            let candidate = min(limit, Self.singlePrecision(amount + nudge * limit, roundingUp: true))
             var result = try tightened(by: candidate).fit(options: atSize)
             guard result.fits else { continue }
             result.scale = full.scale
@@ -119,6 +121,13 @@ extension PreparedText {
             return result
         }
         return full
+    }
+
+    /// `amount` rounded to the nearest `Float` above it (or below it).
+    static func singlePrecision(_ amount: Double, roundingUp: Bool) -> Double {
+        let rounded = Float(amount)
+        if roundingUp { return Double(rounded) < amount ? Double(rounded.nextUp) : Double(rounded) }
+        return Double(rounded) > amount ? Double(rounded.nextDown) : Double(rounded)
     }
 
     /// The paragraph shaped as spaced text is, its ligatures off and the clusters that take

@@ -207,6 +207,17 @@ public struct FitResult: Sendable, Encodable {
     /// optical-size widths that could not apply them (no whole size in range, no `opsz` axis)
     /// measured, and says, proportional.
     public package(set) var widths: WidthModel = .proportional
+    /// ``tightening`` in single precision, in the same padding. A fit takes a tightening a `Float`
+    /// holds, so the value read back is the one its lines were measured with.
+    private var storedTightening: Float = 0
+    /// How much letter-spacing the fit took away to keep a one-line label at a larger size, in
+    /// em (SwiftUI's `allowsTightening`): the lines are drawn with their letter-spacing reduced by
+    /// this much. 0 unless `FitOptions.tightening` allowed it and the text needed it. Set, it keeps
+    /// single precision.
+    public var tightening: Double {
+        get { Double(storedTightening) }
+        set { storedTightening = Float(newValue) }
+    }
     /// The lines that show the text at ``size``, top to bottom.
     ///
     /// A re-fit of prepared text into a new frame finds its layout's lines when they are first
@@ -242,10 +253,6 @@ public struct FitResult: Sendable, Encodable {
     /// its factor, see ``lineSize(_:)``); empty unless `FitOptions.textFit` was set. An array
     /// beside the lines rather than a field of each: a line stays 96 bytes.
     public var lineScales: [Double] = []
-    /// How much letter-spacing the fit took away to keep a one-line label at a larger size, in
-    /// em (SwiftUI's `allowsTightening`): the lines are drawn with their letter-spacing reduced by
-    /// this much. 0 unless `FitOptions.tightening` allowed it and the text needed it.
-    public var tightening: Double = 0
 
     /// The size line `index` is drawn at: ``size`` × its ``lineScales`` factor.
     public func lineSize(_ index: Int) -> Double {

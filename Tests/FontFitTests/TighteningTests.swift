@@ -40,6 +40,13 @@ import FontFitTestSupport
             let prepared = try fonts.prepare(text, options: shaping, wrapping: false)
             let refit = try prepared.fit(options: options)
             #expect(refit.size == result.size && refit.tightening == result.tightening, "\(context)")
+            #expect(try prepared.fittedSize(options: options) == (result.fits ? result.size : nil), "\(context)")
+            if round % 5 == 0 {
+                // Another line height than the prepared one: the tables built again, tightening kept.
+                var taller = options
+                taller.lineHeight = .multiple(1.5)
+                #expect(try prepared.fittedSize(options: taller) == (try prepared.fit(options: taller).fits ? try prepared.fit(options: taller).size : nil), "\(context)")
+            }
             guard result.tightening > 0, result.fits else { continue }
             tightened += 1
             let spaced = ShapingOptions(letterSpacing: .em(base.emValue - result.tightening))

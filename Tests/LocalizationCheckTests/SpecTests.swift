@@ -19,9 +19,28 @@ import Testing
         "defaults: {frame: 100}", "defaults: {frame: 0x10}", "defaults: {size: -1}", "defaults: {minimumScaleFactor: 1.5}",
         "defaults: {lineLimit: 0}", "defaults: {truncation: end}", "defaults: {bounds: box}", "defaults: {font: serif}",
         "defaults: {features: ['+']}", "rules: [{regex: '('}]", "defaults: {hyphens: sometimes}",
+        "defaults: {allowTightening: lots}", "defaults: {allowTightening: 2em}", "defaults: {allowTightening: 150%}",
     ])
     func badValuesAreRejected(_ text: String) {
         #expect(throws: SpecError.self) { try LabelSpec.parse(text) }
+    }
+
+    /// `allowTightening` is true (Apple's rule), a limit, or false, which a rule or locale can set
+    /// over the defaults.
+    @Test func tighteningIsOverriddenLikeAnyOtherSetting() throws {
+        let spec = try LabelSpec.parse("""
+            defaults: {allowTightening: true, locales: {de: {allowTightening: 0.03em}}}
+            rules:
+              - keys: ["plain_*"]
+                allowTightening: false
+              - keys: ["share_*"]
+                allowTightening: 3%
+            """)
+        #expect(spec.resolve(rule: nil, locale: "en", limit: nil).tightening == .apple)
+        #expect(spec.resolve(rule: nil, locale: "de", limit: nil).tightening == .em(0.03))
+        #expect(spec.resolve(rule: 0, locale: "en", limit: nil).tightening == nil)
+        #expect(spec.resolve(rule: 1, locale: "en", limit: nil).tightening == .widthShare(0.03))
+        #expect(try LabelSpec.parse("defaults: {size: 15}").resolve(rule: nil, locale: "en", limit: nil).tightening == nil)
     }
 
     static let spec = """
