@@ -165,24 +165,26 @@ public final class Hyphenator: @unchecked Sendable {
     /// over 100 scalars, a capitalized English word, or one with a character the dictionary's
     /// character set lacks gets none.
     public func points(in word: Substring, limits: HyphenationLimits = .auto) -> [Int] {
-        var scalars: [Unicode.Scalar] = []
+        // The word as libhyphen reads it, lowercased, and where each scalar starts in `word`:
+        // one pass, ASCII letters lowercased by hand (most words of most labels), the others by
+        // their Unicode mapping when it is one scalar.
         var offsets: [Int] = []
+        var bytes: [CChar] = []
+        offsets.reserveCapacity(word.utf8.count)
+        bytes.reserveCapacity(word.utf8.count + 1)
         var offset = 0
+        var first: Unicode.Scalar?
         for scalar in word.unicodeScalars {
+            if first == nil { first = scalar }
             offsets.append(offset)
             offset += UTF8.width(scalar)
-            scalars.append(scalar)
-        }
-        let count = scalars.count
-        guard count >= limits.minimumWord, count >= limits.minimumPrefix + limits.minimumSuffix, count <= 100
-        else { return [] }
-        // Blink's IsUpper: general category Lu.
-        if !hyphenatesCapitalized, scalars[0].properties.generalCategory == .uppercaseLetter { return [] }
-        var bytes: [CChar] = []
-        bytes.reserveCapacity(offset)
-        for scalar in scalars {
-            let lower = scalar.properties.lowercaseMapping.unicodeScalars
-            let matched = lower.count == 1 ? lower.first! : scalar
+            var matched = scalar
+            if scalar.isASCII {
+                if scalar.value >= 0x41 && scalar.value <= 0x5A { matched = Unicode.Scalar(scalar.value + 0x20)! }
+            } else if scalar.properties.changesWhenLowercased {
+                let lower = scalar.properties.lowercaseMapping.unicodeScalars
+                if lower.count == 1 { matched = lower.first! }
+            }
             if isUTF8 {
                 for byte in UTF8.encode(matched)! { bytes.append(CChar(bitPattern: byte)) }
             } else {
@@ -190,51 +192,58 @@ public final class Hyphenator: @unchecked Sendable {
                 bytes.append(CChar(bitPattern: UInt8(matched.value)))
             }
         }
-        guard let odd = hyphenate(bytes) else { return [] }
-        // `odd[i]`: a break after scalar i (libhyphen gives one value per character for UTF-8
-        // dictionaries, and ISO 8859-1 has one byte a character).
+        let count = offsets.count
+        guard count >= limits.minimumWord, count >= limits.minimumPrefix + limits.minimumSuffix, count <= 100,
+            let first
+        else { return [] }
+        // Blink's IsUpper: general category Lu.
+        if !hyphenatesCapitalized, first.properties.generalCategory == .uppercaseLetter { return [] }
+        let range = (limits.minimumPrefix - 1)..<(count - limits.minimumSuffix)
         var points: [Int] = []
-        for index in (limits.minimumPrefix - 1)..<(count - limits.minimumSuffix) where odd[index] {
-            points.append(offsets[index + 1])
+        hyphenate(&bytes) { index in
+            // A break after scalar `index`: the next line starts at the scalar after it.
+            if range.contains(index) { points.append(offsets[index + 1]) }
         }
         return points
     }
 
-    /// libhyphen's odd values for `bytes`, one per character: true where a break may follow it.
-    /// Breaks that change the spelling (`hnj_hyphen_hyphenate2`'s replacements, as "Schiffahrt"'s
-    /// "ff=f") are dropped: a line breaks here only by drawing a hyphen.
-    private func hyphenate(_ bytes: [CChar]) -> [Bool]? {
-        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+    /// Calls `body` with each character index of `bytes` after which libhyphen's odd values allow
+    /// a break (libhyphen gives one value per character for UTF-8 dictionaries, and ISO 8859-1
+    /// has one byte a character), in order. Breaks that change the spelling
+    /// (`hnj_hyphen_hyphenate2`'s replacements, as "Schiffahrt"'s "ff=f") are left out: a line
+    /// breaks here only by drawing a hyphen.
+    private func hyphenate(_ bytes: inout [CChar], _ body: (Int) -> Void) {
+        let length = bytes.count
+        // libhyphen reads the word as a C string too (its compound pass runs strstr on it), so it
+        // ends in a NUL that the length leaves out; AddressSanitizer caught the read past the end.
+        bytes.append(0)
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
         var cuts: UnsafeMutablePointer<Int32>?
         defer {
             if let replacements {
-                for index in 0..<bytes.count { free(replacements[index]) }
+                for index in 0..<length { free(replacements[index]) }
                 free(replacements)
             }
             free(positions)
             free(cuts)
         }
-        // libhyphen reads the word as a C string too (its compound pass runs strstr on it), so it
-        // ends in a NUL that the length leaves out; AddressSanitizer caught the read past the end.
-        let terminated = bytes + [0]
-        let status = terminated.withUnsafeBufferPointer { word in
-            hnj_hyphen_hyphenate2(
-                dictionary, word.baseAddress, Int32(bytes.count), &hyphens, nil, &replacements, &positions, &cuts)
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 5) { hyphens in
+            hyphens.initialize(repeating: 0)
+            let status = bytes.withUnsafeBufferPointer { word in
+                hnj_hyphen_hyphenate2(
+                    dictionary, word.baseAddress, Int32(length), hyphens.baseAddress, nil, &replacements, &positions,
+                    &cuts)
+            }
+            guard status == 0 else { return }
+            // For UTF-8, hnj_hyphen_norm has moved the values to one per character; the
+            // replacement arrays are indexed by character too.
+            let characters = isUTF8 ? bytes[..<length].count(where: { UInt8(bitPattern: $0) & 0xC0 != 0x80 }) : length
+            for index in 0..<characters where hyphens[index] & 1 == 1 {
+                if let replacements, replacements[index] != nil { continue }
+                body(index)
+            }
         }
-        guard status == 0 else { return nil }
-        // For UTF-8, hnj_hyphen_norm has moved the values to one per character.
-        let characters = isUTF8 ? bytes.count(where: { UInt8(bitPattern: $0) & 0xC0 != 0x80 }) : bytes.count
-        var result = [Bool](repeating: false, count: characters)
-        for index in 0..<characters where hyphens[index] & 1 == 1 {
-            result[index] = true
-        }
-        if let replacements {
-            // The replacement arrays are indexed by character after hnj_hyphen_norm, as the values are.
-            for index in 0..<characters where replacements[index] != nil { result[index] = false }
-        }
-        return result
     }
 }
 
