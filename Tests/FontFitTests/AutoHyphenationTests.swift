@@ -132,6 +132,22 @@ import Testing
         #expect(refit.size > manual.size * 90 / 120)
     }
 
+    /// A balanced or pretty wrap of a text that does not fit keeps the greedy fit's lines, whose
+    /// hyphens are drawn already: a check spec with `hyphens: auto` and `wrap: balance` on the
+    /// sample German catalog drew this string's first line as "…geladen wer‐‐".
+    @Test func wrapOfATextThatDoesNotFitDrawsOneHyphen() throws {
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let text = "Animation »Maximilian« konnte nicht geladen werden: Grund ist unbekannt, vermutlich eine defekte Animationsdatei"
+        var options = FitOptions(frame: FrameSize(width: 343, height: 60), maxSize: 15, minimumScaleFactor: 0.85, lineLimit: 2)
+        let prepared = try fonts.prepare(text, options: ShapingOptions(language: "de", hyphens: .auto))
+        let greedy = try prepared.fit(options: options)
+        #expect(!greedy.fits && greedy.lines[0].text.hasSuffix("wer\u{2010}"))
+        for wrap in [TextWrap.balance, .pretty] {
+            options.wrap = wrap
+            #expect(try prepared.fit(options: options).lines.map(\.text) == greedy.lines.map(\.text), "\(wrap)")
+        }
+    }
+
     /// `none` ignores soft hyphens too (CSS `hyphens: none`); `manual` breaks only at them; a word
     /// with a soft hyphen keeps only its soft hyphens under `auto` (CSS Text 3 §5.4); a language
     /// without a dictionary (Swedish: no hyphen-sv installed) breaks as `manual`.
