@@ -86,15 +86,33 @@ struct FontNames {
 }
 
 /// The `style` member of JSON results: the spacing, case, line height and hyphenation the text was
-/// set with, and for a fit how its lines were broken.
-func styleJSON(_ shaping: ShapingOptions, lineHeight: LineHeight = .normal, wrap: TextWrap? = nil) -> JSON {
+/// set with, each named even at its default, and for a fit (`fit`, its options) how its lines were
+/// broken and scaled: `wrap` and `textFit`, in CSS's words (`none` when lines keep the fitted size).
+func styleJSON(_ shaping: ShapingOptions, lineHeight: LineHeight = .normal, fit: FitOptions? = nil) -> JSON {
     .object([
         ("letterSpacing", .string(shaping.letterSpacing.description)),
         ("wordSpacing", .string(shaping.wordSpacing.description)),
         ("textTransform", .string(shaping.textTransform.rawValue)),
         ("lineHeight", .string(lineHeight.description)),
         ("hyphens", .string(shaping.hyphens.rawValue)),
-    ] + (wrap.map { [("wrap", JSON.string($0.rawValue))] } ?? []))
+    ] + (fit.map { [("wrap", JSON.string($0.wrap.rawValue)), ("textFit", JSON.string($0.textFit?.cssValue ?? "none"))] } ?? []))
+}
+
+/// The line-breaking options of `fit` that `stack` and `ruby` accept only to refuse them with a
+/// reason: their texts are single lines, which never break (without these, the parser would answer
+/// `--wrap` with "did you mean '--words'?").
+struct UnbrokenLineArguments: ParsableArguments {
+    @Option(help: .hidden) var wrap: String?
+    @Option(help: .hidden) var textFit: String?
+
+    /// Refuses --wrap, --text-fit and --hyphens auto for `command`, whose texts `lines` describes
+    /// ("each row is one line, which never breaks").
+    func refuse(in command: String, lines: String, hyphens: Hyphens) throws {
+        let asked = [("--wrap", wrap != nil), ("--text-fit", textFit != nil), ("--hyphens auto", hyphens == .auto)]
+        if let (option, _) = asked.first(where: \.1) {
+            throw ValidationError("\(command) does not take \(option): \(lines) (fit wraps and hyphenates text)")
+        }
+    }
 }
 
 /// The `missing` member of JSON results.

@@ -67,10 +67,8 @@ struct FitArguments: ParsableArguments {
         /// For a text that does not fit: the largest size at which it would, with no lower bound
         /// (nil when even the smallest size fontfit computes with is too large).
         let fitSize: Double?
-        /// The line height the fit was asked for.
-        var lineHeight: LineHeight = .normal
-        /// How the fit's lines were broken.
-        var wrap: TextWrap = .greedy
+        /// The options the text was fitted with (the style's line height, wrap and text-fit).
+        let options: FitOptions
     }
 
     /// The options as plain values, which ``FitInvocation`` fits.
@@ -166,8 +164,7 @@ struct FitInvocation {
         FontOptions.warnMissing(prepared.missing, in: fonts)
         let fitSize = result.fits ? nil : try request.neededSize(prepared)
         return FitArguments.Fitted(
-            result: result, prepared: prepared, frame: frame, fitSize: fitSize, lineHeight: options.lineHeight,
-            wrap: options.wrap)
+            result: result, prepared: prepared, frame: frame, fitSize: fitSize, options: options)
     }
 }
 
@@ -188,7 +185,7 @@ struct FitCommand: ParsableCommand {
             let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
             var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
             if case .object(var members) = json {
-                members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.lineHeight, wrap: fitted.wrap)))
+                members.append(("style", styleJSON(fitted.prepared.shaping, lineHeight: fitted.options.lineHeight, fit: fitted.options)))
                 if fitted.prepared.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
                 json = .object(members)
             }

@@ -16,6 +16,9 @@ import Testing
         let plain = try CLIRunner.json(["fit"] + Self.headline)
         let fitted = try CLIRunner.json(["fit"] + Self.headline + ["--text-fit", "grow per-line"])
         #expect(Self.lines(plain).allSatisfy { $0["size"] == nil && $0["scale"] == nil })
+        // The style names the text-fit used, as CSS writes it.
+        #expect((plain["style"] as? [String: String])?["textFit"] == "none")
+        #expect((fitted["style"] as? [String: String])?["textFit"] == "grow per-line")
         let lines = Self.lines(fitted)
         #expect(lines.map { $0["text"] as! String } == Self.lines(plain).map { $0["text"] as! String })
         let scales = lines.map { $0["scale"] as! Double }
