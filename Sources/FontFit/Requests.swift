@@ -185,6 +185,19 @@ extension FitOptions {
     }
 }
 
+extension TextFit {
+    /// A CSS `text-fit` value as the command line, `fontfit batch` and the label spec give it
+    /// (see ``init(parsing:)``), or an error that names the option or key, `name`.
+    public init(parsing value: String, name: String) throws(FontFitError) {
+        guard let parsed = TextFit(parsing: value) else {
+            throw .invalidValue(
+                name: name, value: "'\(value)'",
+                expected: "grow or shrink, then consistent, per-line or per-line-all, then a percentage, e.g. 'grow per-line 200%'")
+        }
+        self = parsed
+    }
+}
+
 extension WidthModel {
     /// The width model a request's two switches ask for: hinted widths, optical sizing on or off,
     /// or (nil) the font's default. Both hinting and optical sizing at once is an error.

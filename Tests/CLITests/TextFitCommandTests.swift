@@ -71,7 +71,7 @@ import Testing
         #expect(lines.allSatisfy { abs(($0["width"] as! Double) - 260) < 1e-9 })
         #expect(lines.allSatisfy { ($0["scale"] as! Double) > 1 })
         #expect((answers[1]["error"] as? [String: Any])?["message"] as? String
-            == "invalid text-fit 'fill': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage")
+            == "invalid text-fit 'fill': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage, e.g. 'grow per-line 200%'")
     }
 
     /// A check spec's `textFit`: text-fit scales lines after the fit, so the sample German
