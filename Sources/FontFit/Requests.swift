@@ -187,7 +187,7 @@ extension FitOptions {
 
 extension TextFit {
     /// A CSS `text-fit` value as the command line, `fontfit batch` and the label spec give it
-    /// (see ``init(parsing:)``), or an error that names the option or key, `name`.
+    /// (see ``/TextFitting/TextFit/init(parsing:)``), or an error that names the option or key, `name`.
     public init(parsing value: String, name: String) throws(FontFitError) {
         guard let parsed = TextFit(parsing: value) else {
             throw .invalidValue(
