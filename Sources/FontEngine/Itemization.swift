@@ -340,6 +340,8 @@ enum Itemizer {
             }
             for (index, scalar) in scalars.enumerated() {
                 let script = Self.script(of: scalar, functions: functions)
+                // A letter of the run's one script, most characters of running text, changes nothing.
+                if case .one(let current) = run, current == script, isOwnScript(script) { continue }
                 var next = isOwnScript(script) ? ScriptChoice.one(script) : Self.extensions(of: scalar) ?? .common
                 var opens = false
                 if !isOwnScript(script) {
