@@ -1,15 +1,16 @@
-// ICU, opened on the first line break, bidi run or case change that the fast paths leave to it (see
-// CFontFitLazy.h).
+// ICU, opened on the first line break, bidi run, case change or Script_Extensions lookup that the
+// fast paths leave to it (see CFontFitLazy.h).
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/ustring.h>
 #include <unicode/uvernum.h>
 
 #include <CFontFitLazy.h>
 
 static struct cfontfit_library icu = {
-    "libicuuc.so." U_ICU_VERSION_SHORT, "line breaking, bidi and case mapping (ICU)", 0};
+    "libicuuc.so." U_ICU_VERSION_SHORT, "line breaking, bidi, case mapping and script runs (ICU)", 0};
 
 CFONTFIT_LAZY(icu, UBiDi *, ubidi_openSized, (int32_t maxLength, int32_t maxRunCount, UErrorCode *pErrorCode),
               (maxLength, maxRunCount, pErrorCode))
@@ -37,3 +38,8 @@ CFONTFIT_LAZY(icu, int32_t, u_strToLower,
                UErrorCode *pErrorCode),
               (dest, destCapacity, src, srcLength, locale, pErrorCode))
 CFONTFIT_LAZY(icu, UChar32, u_totitle, (UChar32 c), (c))
+CFONTFIT_LAZY(icu, int32_t, uscript_getScriptExtensions,
+              (UChar32 c, UScriptCode *scripts, int32_t capacity, UErrorCode *errorCode),
+              (c, scripts, capacity, errorCode))
+CFONTFIT_LAZY(icu, const char *, uscript_getShortName, (UScriptCode scriptCode), (scriptCode))
+CFONTFIT_LAZY(icu, int32_t, u_getIntPropertyValue, (UChar32 c, UProperty which), (c, which))

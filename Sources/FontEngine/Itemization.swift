@@ -34,7 +34,8 @@ struct TextItems: RandomAccessCollection {
 
 /// Splits a text into the items every text engine finds before shaping (as Pango, Blink and
 /// libraqm do): bidi levels by UAX #9 (ICU's `ubidi`), scripts by UAX #24 with common and inherited
-/// characters taking their neighbours' script, and fonts from the stack per grapheme cluster.
+/// characters taking their neighbours' script unless their Script_Extensions exclude it (as Blink
+/// splits runs), and fonts from the stack per grapheme cluster.
 /// Hard line breaks belong to no item: each paragraph between them is shaped on its own.
 enum Itemizer {
     struct Result {
@@ -119,6 +120,8 @@ enum Itemizer {
             // Which script comes first does not matter: a second one sends the text to the
             // general path wherever it is.
             var ownScript: UInt32? = scan.hasLetter ? HB_SCRIPT_LATIN.rawValue : nil
+            // The characters of several scripts met, rare: each must allow the text's script.
+            var choices: [ScriptChoice] = []
             var start = 0, offset = 0
             let highBits: UInt64 = 0x8080_8080_8080_8080
             while offset < bytes.count {
@@ -148,12 +151,24 @@ enum Itemizer {
                 } else {
                     if mayNeedBidi(scalar) { return nil }
                     let script = Self.script(of: scalar, functions: functions)
-                    if isOwnScript(script) && script != ownScript {
-                        guard ownScript == nil else { return nil }
-                        ownScript = script
+                    if isOwnScript(script) {
+                        if script != ownScript {
+                            guard ownScript == nil else { return nil }
+                            ownScript = script
+                        }
+                    } else if mayHaveScriptExtensions(scalar.value) {
+                        // A character of several scripts (or a wide opening bracket) stays in the
+                        // text's one run only when the text's script is among them: settled
+                        // below, once that script is known.
+                        if let choice = extensions(of: scalar) { choices.append(choice) }
+                        if options.script == nil, case .opening = bracket(scalar, functions: functions) { return nil }
                     }
                 }
                 offset += width
+            }
+            if !choices.isEmpty && options.script == nil {
+                guard let ownScript, choices.allSatisfy({ ScriptChoice.one(ownScript).merged(with: $0) != nil })
+                else { return nil }
             }
             if start < bytes.count { paragraphs.append(start..<bytes.count) }
             let script = options.script.map(hbScript) ?? ownScript ?? commonScript
@@ -290,48 +305,170 @@ enum Itemizer {
         }
     }
 
-    /// UAX #24 script runs: common and inherited characters take the script of the text before
-    /// them (the text after, at the start), and a closing bracket takes its opening bracket's.
+    /// Script runs as Blink makes them (UAX #24 with Script_Extensions): common and inherited
+    /// characters join the run they follow (the run after them, at the start), and a closing
+    /// bracket takes the script of its opening bracket's run; a common character with extensions
+    /// (「, 、 and ー, the Arabic comma, the Devanagari danda, the narrow no-break space…), and an
+    /// East Asian wide opening bracket, which Blink gives 「's extensions, stays in the run only
+    /// when the run may be written in one of its scripts, and starts a run of its own otherwise.
+    /// A run takes the script all its characters share (of several, the first character's
+    /// preferred one that remains); one of common characters only is common.
     private static func resolvedScripts(_ scalars: [Unicode.Scalar], options: ShapingOptions) -> [UInt32] {
         if let script = options.script { return [UInt32](filledWith: hbScript(script), count: scalars.count) }
         let functions = hb_unicode_funcs_get_default()
-        let common = HB_SCRIPT_COMMON.rawValue
-        var scripts = [UInt32](filledWith: common, count: scalars.count)
-        var current = common
-        // Open brackets waiting for their pair: the closing character and the script at the opening.
-        var open: [(closing: UInt32, index: Int)] = []
+        var scripts = [UInt32](filledWith: commonScript, count: scalars.count)
+        var run = ScriptChoice.common
+        var runStart = 0
+        // Open brackets waiting for their pair: the closing character, and the script of the run
+        // the opening one is in, known when that run ends; the last `unresolved` are in this run.
+        var open: [(closing: UInt32, script: UInt32?)] = []
+        var unresolved = 0
         let maxOpen = 64
         // Written through a buffer: this loop runs once per scalar of every text beyond ASCII.
         scripts.withUnsafeMutableBufferPointer { scripts in
+            // Ends the run before `end`; an opening bracket at `end` that starts the next run is
+            // left to it.
+            func endRun(at end: Int, keepingLast: Bool) {
+                let script = run.preferred
+                for index in runStart..<end { scripts[index] = script }
+                let kept = keepingLast ? 1 : 0
+                for index in stride(from: open.count - 1 - kept, through: max(0, open.count - unresolved), by: -1) {
+                    open[index].script = script
+                }
+                unresolved = kept
+                runStart = end
+            }
             for (index, scalar) in scalars.enumerated() {
                 let script = Self.script(of: scalar, functions: functions)
+                // A letter of the run's one script, most characters of running text, changes nothing.
+                if case .one(let current) = run, current == script, isOwnScript(script) { continue }
+                var next = isOwnScript(script) ? ScriptChoice.one(script) : Self.extensions(of: scalar) ?? .common
+                var opens = false
                 if !isOwnScript(script) {
                     switch Self.bracket(scalar, functions: functions) {
                     case .opening(let closing):
-                        if open.count == maxOpen { open.removeFirst() }
-                        open.append((closing, index))
-                        scripts[index] = current
+                        if open.count == maxOpen {
+                            open.removeFirst()
+                            unresolved = min(unresolved, open.count)
+                        }
+                        open.append((closing, nil))
+                        unresolved += 1
+                        opens = true
+                        if case .common = next, mayHaveScriptExtensions(scalar.value),
+                            cfontfit_is_east_asian_wide(scalar.value) != 0
+                        {
+                            next = Self.extensions(of: "\u{300C}") ?? .common
+                        }
                     case .closing:
                         if let pair = open.lastIndex(where: { $0.closing == scalar.value }) {
-                            current = scripts[open[pair].index]
+                            if let opened = open[pair].script { next = .one(run.hanScript(matching: opened) ?? opened) }
+                            unresolved = max(0, unresolved - (open.count - pair))
                             open.removeSubrange(pair...)
                         }
-                        scripts[index] = current
                     case nil:
-                        scripts[index] = current
+                        break
                     }
+                }
+                if let merged = run.merged(with: next) {
+                    run = merged
                 } else {
-                    if current == common {
-                        // The first real script also names the common text before it, brackets
-                        // included.
-                        for earlier in 0..<index { scripts[earlier] = script }
-                    }
-                    current = script
-                    scripts[index] = script
+                    endRun(at: index, keepingLast: opens)
+                    run = next
                 }
             }
+            endRun(at: scalars.count, keepingLast: false)
         }
         return scripts
+    }
+
+    /// The scripts a run may be written in: any (common characters only so far), one, or several
+    /// (a character's Script_Extensions), the preferred first.
+    enum ScriptChoice: Equatable {
+        case common
+        case one(UInt32)
+        case several([UInt32])
+
+        /// The script the run takes.
+        var preferred: UInt32 {
+            switch self {
+            case .common: commonScript
+            case .one(let script): script
+            case .several(let scripts): scripts[0]
+            }
+        }
+
+        private func contains(_ script: UInt32) -> Bool {
+            switch self {
+            case .common: true
+            case .one(let own): own == script
+            case .several(let scripts): scripts.contains(script)
+            }
+        }
+
+        /// The scripts the run may still be written in with a character of `next` added, or nil
+        /// when it may not (the character starts a run). The run's preferred script stays when
+        /// `next` has it, else `next`'s own when the run has that.
+        func merged(with next: ScriptChoice) -> ScriptChoice? {
+            switch (self, next) {
+            case (_, .common): return self
+            case (.common, _): return next
+            case (.one(let script), _): return next.contains(script) ? self : nil
+            case (.several(let scripts), .one(let script)): return scripts.contains(script) ? next : nil
+            case (.several(let scripts), .several(let others)):
+                var kept: [UInt32] = []
+                if others.contains(scripts[0]) {
+                    kept.append(scripts[0])
+                } else if scripts.contains(others[0]) {
+                    kept.append(others[0])
+                }
+                for script in scripts.dropFirst() where others.contains(script) && !kept.contains(script) {
+                    kept.append(script)
+                }
+                return kept.isEmpty ? nil : kept.count == 1 ? .one(kept[0]) : .several(kept)
+            }
+        }
+
+        /// For a closing bracket whose opening one is in a run of a Han script (Han, Hiragana,
+        /// Katakana, Bopomofo): the Han script this run may be written in, so that CJK
+        /// punctuation in a row stays one run, as Blink keeps it.
+        func hanScript(matching opened: UInt32) -> UInt32? {
+            let han = [HB_SCRIPT_HAN.rawValue, HB_SCRIPT_HIRAGANA.rawValue, HB_SCRIPT_KATAKANA.rawValue, HB_SCRIPT_BOPOMOFO.rawValue]
+            guard han.contains(opened) else { return nil }
+            switch self {
+            case .common: return nil
+            case .one(let script): return han.contains(script) ? script : nil
+            case .several(let scripts): return scripts.first(where: han.contains)
+            }
+        }
+    }
+
+    /// The Script_Extensions of a common or inherited `scalar` when they name more than one
+    /// script, the one Blink prefers first; nil for every other character. Asked of ICU only in
+    /// the blocks where such characters are (``mayHaveScriptExtensions(_:)``).
+    static func extensions(of scalar: Unicode.Scalar) -> ScriptChoice? {
+        guard mayHaveScriptExtensions(scalar.value) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { tags in
+            let count = Int(cfontfit_script_extensions(scalar.value, tags.baseAddress, 32))
+            return count > 1 ? .several(Array(tags.prefix(count))) : nil
+        }
+    }
+
+    /// Whether `value` lies in a block with common or inherited characters that have several
+    /// scripts in Script_Extensions, or East Asian wide opening brackets: CJK symbols, punctuation
+    /// and compatibility forms, kana marks, the Arabic comma and harakat, Devanagari dandas and
+    /// Vedic marks, the narrow no-break space, and a few more. The tests hold it to ICU's data
+    /// for every code point.
+    @inline(__always)
+    static func mayHaveScriptExtensions(_ value: UInt32) -> Bool {
+        switch value {
+        case ..<0x0342: false
+        case 0x0342...0x036F, 0x0485...0x0486, 0x060C...0x0670, 0x0951...0x0965: true
+        case 0x10FB, 0x1735...0x1736, 0x1802...0x1805, 0x1CD0...0x1DFA: true
+        case 0x202F, 0x20F0, 0x2329, 0x2E43, 0x3001...0x33FF: true
+        case 0xA700...0xA9CF, 0xFD3E...0xFD3F, 0xFE17, 0xFE35...0xFF9F: true
+        case 0x10100...0x102FB, 0x1133B, 0x1BCA0...0x1BCA3, 0x1D360...0x1D371, 0x1F250...0x1F251: true
+        default: false
+        }
     }
 
     /// HarfBuzz's script of `scalar` (an `hb_script_t`), answered without its tables for ASCII, for

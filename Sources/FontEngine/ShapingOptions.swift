@@ -196,6 +196,18 @@ public struct ShapingOptions: Sendable, Hashable {
         return self
     }
 
+    /// The same options, rejected when they ask for automatic hyphenation: `layout` sets each of
+    /// its texts on one line that never breaks, so no hyphenation point could be used, and a
+    /// caller who asked for them would be told nothing.
+    package func unbroken(for layout: String) throws(FontFitError) -> ShapingOptions {
+        if hyphens == .auto {
+            throw .invalidValue(
+                name: "hyphens for \(layout)", value: hyphens.rawValue,
+                expected: "none or manual (\(layout) sets each text on one line, which never breaks; fit wraps and hyphenates)")
+        }
+        return self
+    }
+
     /// The options, their script tag checked now (every call that shapes checks it too): a front
     /// end that reads options before the text reports a bad tag first.
     public func validated() throws(FontFitError) -> ShapingOptions {

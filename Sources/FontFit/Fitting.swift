@@ -217,7 +217,10 @@ public struct PreparedText: Sendable {
     /// width is already in the line's).
     func withHyphens(_ result: FitResult) -> FitResult {
         func breaksAtHyphen(_ line: FittedLine) -> Bool {
-            guard !line.isTruncated, let last = line.units.last, last < measured.units.count - 1 else { return false }
+            // A line that has its hyphen already is left alone: a balanced or pretty wrap that
+            // keeps the greedy fit's lines (a text that does not fit) hands them back hyphenated.
+            guard !line.isTruncated, !line.isHyphenated, let last = line.units.last, last < measured.units.count - 1
+            else { return false }
             return measured.units[last].isSoftHyphenBreak
         }
         // Looked for before the lines are touched: mutating them would copy the whole array on

@@ -185,6 +185,19 @@ extension FitOptions {
     }
 }
 
+extension TextFit {
+    /// A CSS `text-fit` value as the command line, `fontfit batch` and the label spec give it
+    /// (see ``/TextFitting/TextFit/init(parsing:)``), or an error that names the option or key, `name`.
+    public init(parsing value: String, name: String) throws(FontFitError) {
+        guard let parsed = TextFit(parsing: value) else {
+            throw .invalidValue(
+                name: name, value: "'\(value)'",
+                expected: "grow or shrink, then consistent, per-line or per-line-all, then a percentage, e.g. 'grow per-line 200%'")
+        }
+        self = parsed
+    }
+}
+
 extension WidthModel {
     /// The width model a request's two switches ask for: hinted widths, optical sizing on or off,
     /// or (nil) the font's default. Both hinting and optical sizing at once is an error.
@@ -234,9 +247,10 @@ package struct StyleDescription: Sendable {
             && tightening == nil
     }
 
-    /// The members, in order, each as the command line spells its value: `letterSpacing`,
-    /// `wordSpacing`, `textTransform`, `lineHeight`, `hyphens`, then `wrap` for a layout that wraps,
-    /// `textFit` and `allowTightening` when set.
+    /// The members, in order, each as the command line spells its value, even at its default:
+    /// `letterSpacing`, `wordSpacing`, `textTransform`, `lineHeight`, `hyphens`, then for a layout
+    /// that wraps `wrap` and `textFit` (CSS's words, `none` when lines keep the fitted size), and
+    /// `allowTightening` when set.
     package var members: [(name: StaticString, value: String)] {
         var members: [(name: StaticString, value: String)] = [
             ("letterSpacing", shaping.letterSpacing.description),
@@ -245,8 +259,10 @@ package struct StyleDescription: Sendable {
             ("lineHeight", lineHeight.description),
             ("hyphens", shaping.hyphens.rawValue),
         ]
-        if let wrap { members.append(("wrap", wrap.rawValue)) }
-        if let textFit { members.append(("textFit", textFit.cssValue)) }
+        if let wrap {
+            members.append(("wrap", wrap.rawValue))
+            members.append(("textFit", textFit?.cssValue ?? "none"))
+        }
         if let tightening { members.append(("allowTightening", tightening.description)) }
         return members
     }

@@ -101,6 +101,9 @@ public struct RubyResult: Sendable {
 
 extension FontStack {
     /// Furigana fitted to the options' frame with one shared scale: see ``RubyOptions`` for each setting.
+    ///
+    /// The base text is one line and the ruby another above it; neither breaks, so
+    /// `shaping.hyphens` ``/FontEngine/Hyphens/auto`` is refused.
     public func ruby(
         _ segments: [RubyText], options settings: RubyOptions, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontFitError) -> RubyResult {
@@ -108,7 +111,7 @@ extension FontStack {
         let (maxSize, minimumScaleFactor, ratio, spacing) = (
             settings.maxSize, settings.minimumScaleFactor, settings.ratio, settings.spacing
         )
-        let shaping = try shaping.horizontalOnly(for: "ruby").spacedInEm(for: "ruby")
+        let shaping = try shaping.horizontalOnly(for: "ruby").spacedInEm(for: "ruby").unbroken(for: "ruby")
         let lineHeight = try settings.lineHeight.scalingWithSize(for: "ruby")
         _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,

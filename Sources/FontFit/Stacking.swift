@@ -60,6 +60,10 @@ public struct StackResult: Sendable {
 
 extension FontStack {
     /// Rows of single-line text sharing one size: see ``StackOptions`` for each setting.
+    ///
+    /// A row is one line that never breaks, so there is nothing to wrap or hyphenate:
+    /// `shaping.hyphens` ``/FontEngine/Hyphens/auto`` is refused (``/FontEngine/Hyphens/none`` and
+    /// ``/FontEngine/Hyphens/manual`` draw the same row); text that should wrap is a fit's.
     public func stack(
         _ rows: [StackRowText], options settings: StackOptions, shaping: ShapingOptions = ShapingOptions()
     ) throws(FontFitError) -> StackResult {
@@ -68,7 +72,7 @@ extension FontStack {
             settings.maxSize, settings.minimumScaleFactor, settings.spacing, settings.equalWidth, settings.bounds,
             settings.pixelScale
         )
-        let shaping = try shaping.horizontalOnly(for: "stack").spacedInEm(for: "stack")
+        let shaping = try shaping.horizontalOnly(for: "stack").spacedInEm(for: "stack").unbroken(for: "stack")
         let lineHeight = try settings.lineHeight.scalingWithSize(for: "stack")
         _ = try FitConstraints.validated(
             frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: 1,

@@ -120,10 +120,8 @@ package final class BatchRunner {
             if let height = try lineHeight(request) ?? style?.lineHeight { options.lineHeight = height }
             options.wrap = try choice(request, "wrap", ["greedy": TextWrap.greedy, "balance": .balance, "pretty": .pretty]) ?? .greedy
             if let value = request["textfit"] {
-                guard let text = value as? String, let textFit = TextFit(parsing: text) else {
-                    throw BatchError(message: "invalid text-fit '\(value)': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage")
-                }
-                options.textFit = textFit
+                guard let text = value as? String else { throw BatchError(message: "\"text-fit\" must be a string such as \"grow per-line\"") }
+                options.textFit = try TextFit(parsing: text, name: "text-fit")
             }
             switch request["allowtightening"] {
             case nil, false as Bool: break

@@ -90,6 +90,23 @@ func styleJSON(_ style: StyleDescription) -> JSON {
     .object(style.members.map { ("\($0.name)", JSON.string($0.value)) })
 }
 
+/// The line-breaking options of `fit` that `stack` and `ruby` accept only to refuse them with a
+/// reason: their texts are single lines, which never break (without these, the parser would answer
+/// `--wrap` with "did you mean '--words'?").
+struct UnbrokenLineArguments: ParsableArguments {
+    @Option(help: .hidden) var wrap: String?
+    @Option(help: .hidden) var textFit: String?
+
+    /// Refuses --wrap, --text-fit and --hyphens auto for `command`, whose texts `lines` describes
+    /// ("each row is one line, which never breaks").
+    func refuse(in command: String, lines: String, hyphens: Hyphens) throws {
+        let asked = [("--wrap", wrap != nil), ("--text-fit", textFit != nil), ("--hyphens auto", hyphens == .auto)]
+        if let (option, _) = asked.first(where: \.1) {
+            throw ValidationError("\(command) does not take \(option): \(lines) (fit wraps and hyphenates text)")
+        }
+    }
+}
+
 /// The `missing` member of JSON results.
 func missingJSON(_ missing: [Unicode.Scalar]) -> JSON {
     .array(missing.map { .string($0.codePointLabel) })

@@ -156,12 +156,7 @@ struct FitInvocation {
             options.lineHeight = platformStyle.lineHeight
         }
         options.wrap = wrap
-        if let textFit {
-            guard let value = TextFit(parsing: textFit) else {
-                throw CLIError.usage("invalid --text-fit '\(textFit)': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage, e.g. 'grow per-line 200%'")
-            }
-            options.textFit = value
-        }
+        options.textFit = try textFit.map { value throws(FontFitError) in try TextFit(parsing: value, name: "--text-fit") }
         options.tightening = try tightening.map { value throws(FontFitError) in
             try Tightening(parsing: value, name: "--allow-tightening")
         }

@@ -14,8 +14,10 @@ struct RubyArguments: ParsableArguments {
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
+    @OptionGroup var unbroken: UnbrokenLineArguments
 
     func validate() throws {
+        try unbroken.refuse(in: "ruby", lines: "the base text and its ruby are one line each, which never break", hyphens: shaping.hyphens)
         // Ruby boxes are line boxes placed side by side: nothing to align or measure by ink.
         if fitting.align != nil { throw ValidationError("ruby does not take --align: each segment is as wide as the wider of its base and ruby, ruby centred") }
         if fitting.bounds != nil { throw ValidationError("ruby does not take --bounds: ruby fits line boxes") }

@@ -28,6 +28,11 @@ struct StackArguments: ParsableArguments {
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var shaping: ShapingArguments
     @OptionGroup var fitting: FittingArguments
+    @OptionGroup var unbroken: UnbrokenLineArguments
+
+    func validate() throws {
+        try unbroken.refuse(in: "stack", lines: "each row is one line, which never breaks", hyphens: shaping.hyphens)
+    }
 
     struct Fitted {
         let stack: StackResult

@@ -20,7 +20,7 @@ import Testing
         #expect(Set(lines[0].keys) == ["text", "x", "y", "width", "height", "baseline"])
         #expect(json["style"] as? [String: String] == [
             "letterSpacing": "0pt", "wordSpacing": "0pt", "textTransform": "none", "lineHeight": "normal",
-            "hyphens": "manual", "wrap": "greedy",
+            "hyphens": "manual", "wrap": "greedy", "textFit": "none",
         ])
         #expect(json["fits"] as? Bool == true)
         #expect((json["width"] as! NSNumber).doubleValue <= 200)
@@ -49,6 +49,25 @@ import Testing
         #expect(Set(rows.map { ($0["height"] as! NSNumber).doubleValue }).count == 1)
         #expect(Set(rows.map { ($0["size"] as! NSNumber).doubleValue }).count == 1)
         #expect(Set(rows[0].keys) == ["text", "x", "y", "width", "height", "baseline", "size"])
+    }
+
+    /// Stack rows and ruby lines never break: `fit`'s line-breaking options are refused with the
+    /// reason, not as unknown options (ArgumentParser would suggest --words for --wrap).
+    @Test func stackAndRubyRefuseLineBreakingOptions() throws {
+        let layouts = [
+            ["stack", "Datenschutzeinstellungen", "verwalten"], ["render", "stack", "Datenschutzeinstellungen", "-o", "/dev/null"],
+            ["ruby", "今日[きょう]", "--font", CLIRunner.fixture("fonts/ipaexg.ttf")],
+        ]
+        for layout in layouts {
+            for option in [["--wrap", "balance"], ["--text-fit", "grow"], ["--hyphens", "auto", "--language", "de"]] {
+                let output = try CLIRunner.run(layout + ["--frame", "120x60", "--size", "17"] + option)
+                #expect(output.status == 64, "\(layout) \(option)")
+                #expect(output.stderr.contains("does not take \(option[0])"), "\(output.stderr)")
+                #expect(output.stderr.contains("never break"), "\(output.stderr)")
+            }
+        }
+        let none = try CLIRunner.json(["stack", "Daten\u{AD}schutz", "--frame", "120x60", "--size", "17", "--hyphens", "none"])
+        #expect((none["style"] as? [String: String])?["hyphens"] == "none")
     }
 
     @Test func wordsAndTemplates() throws {

@@ -16,6 +16,9 @@ import Testing
         let plain = try CLIRunner.json(["fit"] + Self.headline)
         let fitted = try CLIRunner.json(["fit"] + Self.headline + ["--text-fit", "grow per-line"])
         #expect(Self.lines(plain).allSatisfy { $0["size"] == nil && $0["scale"] == nil })
+        // The style names the text-fit used, as CSS writes it.
+        #expect((plain["style"] as? [String: String])?["textFit"] == "none")
+        #expect((fitted["style"] as? [String: String])?["textFit"] == "grow per-line")
         let lines = Self.lines(fitted)
         #expect(lines.map { $0["text"] as! String } == Self.lines(plain).map { $0["text"] as! String })
         let scales = lines.map { $0["scale"] as! Double }
@@ -68,7 +71,7 @@ import Testing
         #expect(lines.allSatisfy { abs(($0["width"] as! Double) - 260) < 1e-9 })
         #expect(lines.allSatisfy { ($0["scale"] as! Double) > 1 })
         #expect((answers[1]["error"] as? [String: Any])?["message"] as? String
-            == "invalid text-fit 'fill': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage")
+            == "invalid text-fit 'fill': expected grow or shrink, then consistent, per-line or per-line-all, then a percentage, e.g. 'grow per-line 200%'")
     }
 
     /// A check spec's `textFit`: text-fit scales lines after the fit, so the sample German

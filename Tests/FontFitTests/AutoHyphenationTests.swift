@@ -132,6 +132,48 @@ import Testing
         #expect(refit.size > manual.size * 90 / 120)
     }
 
+    /// A balanced or pretty wrap of a text that does not fit keeps the greedy fit's lines, whose
+    /// hyphens are drawn already: a check spec with `hyphens: auto` and `wrap: balance` on the
+    /// sample German catalog drew this string's first line as "…geladen wer‐‐".
+    @Test func wrapOfATextThatDoesNotFitDrawsOneHyphen() throws {
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let text = "Animation »Maximilian« konnte nicht geladen werden: Grund ist unbekannt, vermutlich eine defekte Animationsdatei"
+        var options = FitOptions(frame: FrameSize(width: 343, height: 60), maxSize: 15, minimumScaleFactor: 0.85, lineLimit: 2)
+        let prepared = try fonts.prepare(text, options: ShapingOptions(language: "de", hyphens: .auto))
+        let greedy = try prepared.fit(options: options)
+        #expect(!greedy.fits && greedy.lines[0].text.hasSuffix("wer\u{2010}"))
+        for wrap in [TextWrap.balance, .pretty] {
+            options.wrap = wrap
+            #expect(try prepared.fit(options: options).lines.map(\.text) == greedy.lines.map(\.text), "\(wrap)")
+        }
+    }
+
+    /// A stack row and a ruby base are single lines that never break: `auto` is refused there
+    /// rather than ignored, and `none` and `manual` set a German compound with soft hyphens alike,
+    /// nothing drawn at them, at the size of the compound without them.
+    @Test func singleLineLayoutsRefuseAuto() throws {
+        let fonts = try loadFonts("DejaVuSans.ttf")
+        let soft = "Daten\u{AD}schutz\u{AD}einstellungen"
+        let options = StackOptions(frame: FrameSize(width: 120, height: 40), maxSize: 17, minimumScaleFactor: 0.1)
+        func stack(_ text: String, _ hyphens: Hyphens) throws -> StackResult {
+            try fonts.stack([StackRowText(text)], options: options, shaping: ShapingOptions(language: "de", hyphens: hyphens))
+        }
+        let refused = #expect(throws: FontFitError.self) { try stack(soft, .auto) }
+        #expect(refused?.description.contains("hyphens for stack") == true)
+        let whole = try stack("Datenschutzeinstellungen", .manual)
+        #expect(whole.size < 9.3)
+        for hyphens in [Hyphens.none, .manual] {
+            let row = try stack(soft, hyphens)
+            #expect(abs(row.size - whole.size) < 1e-9 && row.rows.map(\.text) == [soft])
+        }
+        let ruby = #expect(throws: FontFitError.self) {
+            try fonts.ruby(
+                [RubyText("Datenschutz", ruby: "data")], options: RubyOptions(frame: FrameSize(width: 120, height: 60), maxSize: 17),
+                shaping: ShapingOptions(language: "de", hyphens: .auto))
+        }
+        #expect(ruby?.description.contains("hyphens for ruby") == true)
+    }
+
     /// `none` ignores soft hyphens too (CSS `hyphens: none`); `manual` breaks only at them; a word
     /// with a soft hyphen keeps only its soft hyphens under `auto` (CSS Text 3 §5.4); a language
     /// without a dictionary (Swedish: no hyphen-sv installed) breaks as `manual`.

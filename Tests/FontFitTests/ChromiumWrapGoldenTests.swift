@@ -5,14 +5,16 @@ import Testing
 /// Balanced and pretty lines against Chromium 156's (Fixtures/goldens/chromium-wrap.json, made by
 /// scripts/make-wrap-goldens): paragraphs of Latin and Cyrillic text in DejaVu Sans, Inter and
 /// Cantarell, Arabic, Hebrew and Japanese paragraphs in Noto Sans Arabic, Noto Sans Hebrew and
-/// IPAexGothic, and two paragraphs split by a hard break (balance evens only the first), at 16 and
-/// 20 px in blocks 110 to 330 px wide, with `text-wrap-style: balance` and `pretty`, fitted at
-/// the same size into the same width with the same wrap.
+/// IPAexGothic, mixed Latin, Arabic and Japanese paragraphs in Inter with those two as fallbacks,
+/// and two paragraphs split by a hard break (balance evens only the first), at 16 and 20 px in
+/// blocks 110 to 330 px wide, with `text-wrap-style: balance` and `pretty`, fitted at the same size
+/// into the same width with the same wrap and fonts.
 @Suite struct ChromiumWrapGoldenTests {
     struct Case {
         let id: String
         let text: String
-        let font: String
+        /// The case's fonts, primary first.
+        let fonts: [String]
         let size: Double
         let width: Double
         let wrap: TextWrap
@@ -25,7 +27,7 @@ import Testing
                 let result = entry["result"] as? [String: Any], let lines = result["lines"] as? [[String: Any]]
             else { return nil }
             return Case(
-                id: id, text: entry["text"] as! String, font: (entry["fonts"] as! [String])[0],
+                id: id, text: entry["text"] as! String, fonts: entry["fonts"] as! [String],
                 size: entry["size"] as! Double, width: entry["width"] as! Double, wrap: wrap,
                 lines: lines.map { ($0["text"] as! String, $0["width"] as! Double) })
         }
@@ -38,21 +40,43 @@ import Testing
     static func fitted(_ entry: Case, wrap: TextWrap) throws -> FitResult {
         var options = FitOptions(frame: FrameSize(width: entry.width), maxSize: entry.size)
         options.wrap = wrap
-        return try FontStack(loadFont(entry.font)).fit(entry.text, options: options)
+        return try FontStack(entry.fonts.map { try loadFont($0) }).fit(entry.text, options: options)
     }
 
+    /// The mixed paragraphs that each hold one thing Chromium 156 lays out otherwise than fontfit
+    /// (by the text's name in the case id), with why and what was measured. Each must still differ
+    /// in the cases counted here, so that a change on either side shows; every other case agrees.
+    static let knownDifferences: [String: (cases: Int, reason: String)] = [
+        // Chromium breaks "«مرحبا» (الآن)" after "» " at 20 px in 110 and 250 px blocks: Unicode
+        // 15.1 split UAX #14's LB15 by the quotation mark's kind, and » (a final quote) no longer
+        // holds the "(" after its space. fontfit breaks with Debian 12's ICU 72 (Unicode 15.0),
+        // whose LB15 (QU SP* × OP) forbids that break, so the line ends before «مرحبا» instead.
+        "mixed-quotes": (6, "UAX #14 of Unicode 15.1 (Chromium's ICU) against 15.0 (ICU 72): a break after \"» \" before \"(\""),
+        // "。「すごい！」" is 10 px narrower in Chromium at 20 px: Blink's text-spacing-trim (CSS
+        // `normal`) sets 「 after 。 half-width with IPAexGothic's halt feature; fontfit does not
+        // trim, so "「すごい！」" (110 px in Chromium) does not fit a 110 px line.
+        "mixed-trim": (15, "text-spacing-trim: 「 after 。 set half-width (halt) by Chromium"),
+    ]
+
     @Test func linesMatchChromium() throws {
-        #expect(Self.cases.count >= 320)
+        #expect(Self.cases.count >= 460)
         var agreeing = 0, changedByWrap = 0, overflowing = 0
         var differing: [String] = []
+        var knownDiffering: [String: Int] = [:]
         for entry in Self.cases {
             let result = try Self.fitted(entry, wrap: entry.wrap)
             let greedy = try Self.fitted(entry, wrap: .greedy)
+            let name = String(entry.id.split(separator: "/")[2])
             guard greedy.fits else {
                 // A word wider than the block: Chromium lets it overflow, a fit that does not fit
                 // cuts it between letters at the minimum size. Nothing to compare the wrap with.
-                #expect(entry.lines.contains { $0.width > entry.width }, "\(entry.id)")
-                overflowing += 1
+                if entry.lines.contains(where: { $0.width > entry.width }) {
+                    overflowing += 1
+                } else if Self.knownDifferences[name] != nil {
+                    knownDiffering[name, default: 0] += 1
+                } else {
+                    differing.append("\(entry.id): does not fit, Chromium's lines \(entry.lines.map(\.text)) do")
+                }
                 continue
             }
             let texts = result.lines.map { $0.text }
@@ -61,6 +85,8 @@ import Testing
             let widthsAgree = zip(result.lines, entry.lines).allSatisfy { abs($0.width - $1.width) <= Self.runRounding }
             if texts == expected && widthsAgree {
                 agreeing += 1
+            } else if Self.knownDifferences[name] != nil {
+                knownDiffering[name, default: 0] += 1
             } else {
                 differing.append("\(entry.id): \(texts) vs Chromium's \(expected)")
             }
@@ -69,9 +95,13 @@ import Testing
             "wrap: \(agreeing) of \(Self.cases.count - overflowing) Chromium cases agree (\(overflowing) overflow the block); "
                 + "\(changedByWrap) differ from greedy")
         for line in differing { print("  differs: \(line)") }
+        for (name, known) in Self.knownDifferences.sorted(by: { $0.key < $1.key }) {
+            print("  \(name): \(knownDiffering[name] ?? 0) of 16 cases differ (\(known.reason))")
+            #expect(knownDiffering[name] == known.cases, "\(name)")
+        }
         #expect(differing.isEmpty)
         #expect(changedByWrap >= 50)
-        #expect(agreeing >= 298)
+        #expect(agreeing >= 421)
     }
 
     /// Balanced and pretty lines keep greedy's line count, so the fitted size is greedy's; every

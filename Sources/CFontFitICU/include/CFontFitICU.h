@@ -34,4 +34,14 @@ int32_t cfontfit_case_map(const uint16_t *text, int32_t length, int32_t upper, c
 /// ICU's simple (one code point) titlecase mapping of `scalar`.
 uint32_t cfontfit_simple_title(uint32_t scalar);
 
+/// The Script_Extensions of `scalar` (UAX #24) as HarfBuzz's scripts (ISO 15924 tags, `hb_script_t`),
+/// up to `capacity` of them, into `tags`: the script a run of only such characters takes first
+/// (the lowest ICU code other than Latin, as Blink prefers), the others after it. A character
+/// without extensions has one, its own script (Common and Inherited included). Returns how many
+/// were written, 0 when ICU fails.
+int32_t cfontfit_script_extensions(uint32_t scalar, uint32_t *tags, int32_t capacity);
+
+/// Whether `scalar` is East Asian Wide, Fullwidth or Halfwidth (UAX #11).
+int32_t cfontfit_is_east_asian_wide(uint32_t scalar);
+
 #endif
