@@ -149,17 +149,14 @@ enum ProseLineBreaks {
     static func opportunities(_ bytes: UnsafeBufferPointer<UInt8>) -> [LineBreakOpportunity]? {
         guard !bytes.isEmpty else { return [] }
         return asciiClasses.withUnsafeBufferPointer { ascii -> [LineBreakOpportunity]? in
-            var isASCII = true
             for byte in bytes {
-                if byte >= 0x80 {
-                    isASCII = false
-                } else if ascii[Int(byte)] == 0 {
-                    return nil
-                }
+                // The decoding beyond ASCII checks the rest of the bytes itself: read once, not
+                // twice (bench: frenchParagraphFitPerShape).
+                if byte >= 0x80 { return opportunitiesBeyondASCII(bytes, ascii: ascii) }
+                if ascii[Int(byte)] == 0 { return nil }
             }
             // ASCII: the characters are the bytes.
-            if isASCII { return breaks(count: bytes.count, classOf: { ascii[Int(bytes[$0])] }, offset: { $0 }) }
-            return opportunitiesBeyondASCII(bytes, ascii: ascii)
+            return breaks(count: bytes.count, classOf: { ascii[Int(bytes[$0])] }, offset: { $0 })
         }
     }
 
@@ -255,7 +252,16 @@ enum ProseLineBreaks {
         result.reserveCapacity(count / 4 + 1)
         pairs.withUnsafeBufferPointer { pairs in
             var before = classOf(0)
-            for index in 1..<count {
+            var index = 0
+            while true {
+                index += 1
+                // Letters never break between them (LB28), whatever surrounds them: the letters of
+                // a word, most of prose, are passed over without the table (bench:
+                // paragraphFitPerShape, frenchParagraphFitPerShape).
+                if before == Class.letter {
+                    while index < count && classOf(index) == Class.letter { index += 1 }
+                }
+                guard index < count else { break }
                 let after = classOf(index)
                 switch pairs[Int(before) &* Class.count &+ Int(after)] {
                 case Pair.breaks:
