@@ -61,17 +61,12 @@ struct MeasuredTextBuilder {
         }
         let breaks = segmentation.breaks
         let count = graphemes.count
-        // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
-        let mayHaveSoftHyphens = count != text.utf8.count
         let byteByByte = graphemes.isByteByByte
         let hyphenationPoints = segmentation.hyphenationPoints
-        let hasHyphenationPoints = !hyphenationPoints.isEmpty
-        // Shaped only when the text has a soft hyphen a line may break at.
-        var hyphen: Double?
         // Read through buffers, not indexed arrays, and each unit written in place rather than
         // appended (a capacity check per unit): this loop runs once per grapheme of every fit
         // (bench: paragraphFitSplit.tablesPerShape, frenchParagraphFitPerShape).
-        let units = [TextUnit](unsafeUninitializedCapacity: count) { units, initialized in
+        var units = [TextUnit](unsafeUninitializedCapacity: count) { units, initialized in
             guard count > 0 else { return }
             let unitBase = units.baseAddress.unsafelyUnwrapped
             graphemes.starts.withUnsafeBufferPointer { starts in
@@ -79,37 +74,27 @@ struct MeasuredTextBuilder {
                     advances.withUnsafeBufferPointer { advances in
                         breakFlags.withUnsafeBufferPointer { breakFlags in
                             breaks.withUnsafeBufferPointer { breaks in
-                                // Inlined twice, so that text held byte by byte (one byte a grapheme,
-                                // so no soft hyphen) runs a loop that tests neither per unit (bench:
-                                // paragraphFitPerShape).
-                                @inline(__always) func writeUnits(
-                                    mayHaveSoftHyphens: Bool, startAndLength: (Int) -> (Int, Int)
-                                ) {
+                                // Inlined twice, so that text held byte by byte runs a loop that
+                                // reads no starts (bench: paragraphFitPerShape).
+                                @inline(__always) func writeUnits(startAndLength: (Int) -> (Int, Int)) {
                                     for index in 0..<count {
                                         let (start, length) = startAndLength(index)
-                                        let isSoftHyphenBreak =
-                                            (mayHaveSoftHyphens && length == 2 && breaks[index] == .allowed
-                                                && Self.isSoftHyphen(start..<(start + 2), in: text))
-                                            || (hasHyphenationPoints && hyphenationPoints[index])
-                                        if isSoftHyphenBreak && hyphen == nil {
-                                            hyphen = hyphenAdvance(for: paragraph)
-                                        }
                                         (unitBase + index).initialize(
                                             to: TextUnit(
                                                 utf8Start: start, utf8Length: UInt32(truncatingIfNeeded: length),
                                                 advance: advances[index], isWhitespace: isWhitespace[index],
                                                 breakAfter: breaks[index],
                                                 unsafeToBreakAfter: index + 1 < count && UnitBreakFlags.isUnsafeBefore(breakFlags[index + 1]),
-                                                isSoftHyphenBreak: isSoftHyphenBreak))
+                                                isSoftHyphenBreak: false))
                                     }
                                 }
                                 if byteByByte {
-                                    writeUnits(mayHaveSoftHyphens: false) { ($0, 1) }
+                                    writeUnits { ($0, 1) }
                                 } else {
                                     // Starts increase by construction, and a grapheme is far
                                     // shorter than 4 GB: the length needs no checks.
                                     let byteCount = graphemes.byteCount
-                                    writeUnits(mayHaveSoftHyphens: mayHaveSoftHyphens) { index in
+                                    writeUnits { index in
                                         let start = starts[index]
                                         return (start, (index + 1 < count ? starts[index + 1] : byteCount) &- start)
                                     }
@@ -120,6 +105,22 @@ struct MeasuredTextBuilder {
                 }
             }
             initialized = count
+        }
+        // The breaks that draw a hyphen, in a pass of their own over the few texts that have them
+        // (a soft hyphen, or hyphenation points): the loop above, run for every text, tests for
+        // neither (bench: frenchParagraphFitPerShape).
+        var hyphen: Double?
+        if graphemes.hasSoftHyphen || !hyphenationPoints.isEmpty {
+            for index in 0..<count {
+                let unit = units[index]
+                let isSoftHyphenBreak =
+                    (unit.breakAfter == .allowed && Self.isSoftHyphen(unit.range, in: text))
+                    || (!hyphenationPoints.isEmpty && hyphenationPoints[index])
+                guard isSoftHyphenBreak else { continue }
+                units[index].isSoftHyphenBreak = true
+                // Shaped only when the text has a soft hyphen a line may break at.
+                if hyphen == nil { hyphen = hyphenAdvance(for: paragraph) }
+            }
         }
         let metrics = paragraph.lineMetrics()
         let finalUnits = units
@@ -320,6 +321,9 @@ struct Graphemes {
     let byteCount: Int
     /// Every byte is a grapheme of its own, and none is a newline (ASCII without line breaks).
     private(set) var isByteByByte = false
+    /// Some grapheme is U+00AD SOFT HYPHEN (a control, always a cluster of its own), so that the
+    /// units of the many texts without one are not searched for it.
+    private(set) var hasSoftHyphen = false
 
     var count: Int { isByteByByte ? byteCount : starts.count }
 
@@ -337,6 +341,7 @@ struct Graphemes {
     /// (bench: frenchParagraphFitPerShape).
     private mutating func appendClusters(of text: String) {
         var count = 0
+        var softHyphen = false
         var starts = [Int](filledWith: 0, count: byteCount)
         var isWhitespace = [Bool](filledWith: false, count: byteCount)
         var graphemeOfByte = [Int32](filledWith: 0, count: byteCount)
@@ -378,6 +383,7 @@ struct Graphemes {
                             }
                             starts[written] = offset
                             isWhitespace[written] = scalar.isWhitespaceCharacter
+                            if scalar.value == 0xAD { softHyphen = true }
                             // Two to four bytes.
                             owner[offset] = grapheme
                             owner[offset + 1] = grapheme
@@ -392,6 +398,7 @@ struct Graphemes {
                     text.forEachGrapheme(from: resume) { utf8, first, _ in
                         starts[count] = utf8.lowerBound
                         isWhitespace[count] = first.isWhitespaceCharacter
+                        if first.value == 0xAD { softHyphen = true }
                         for offset in utf8 { owner[offset] = Int32(truncatingIfNeeded: count) }
                         count += 1
                     }
@@ -403,6 +410,7 @@ struct Graphemes {
         self.starts = starts
         self.isWhitespace = isWhitespace
         self.graphemeOfByte = graphemeOfByte
+        hasSoftHyphen = softHyphen
     }
 
     /// Every ASCII byte is its own grapheme, except CR LF, which is one. Returns false, having added
@@ -471,6 +479,7 @@ struct Graphemes {
             graphemeOfByte.append(contentsOf: repeatElement(Int32(starts.count), count: width))
             starts.append(offset)
             isWhitespace.append(character.isWhitespace)
+            if character == "\u{AD}" { hasSoftHyphen = true }
             offset += width
         }
     }

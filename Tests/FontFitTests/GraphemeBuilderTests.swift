@@ -93,6 +93,7 @@ import FontFitTestSupport
                 let table = Self.table(graphemes, of: text)
                 #expect(table.rows == reference.rows, "\(name): \(context)")
                 #expect(table.owners == reference.owners, "\(name): \(context)")
+                #expect(graphemes.hasSoftHyphen == text.unicodeScalars.contains("\u{AD}"), "\(name): \(context)")
             }
         }
         #expect(built.lines > 3000 && built.byteByByte > 1500, "\(built)")
@@ -114,11 +115,13 @@ import FontFitTestSupport
             }.joined()
             var notASCII = Self.scan(text)
             notASCII.isASCII = false
-            let table = Self.table(Graphemes(text, scan: notASCII), of: text)
+            let graphemes = Graphemes(text, scan: notASCII)
+            let table = Self.table(graphemes, of: text)
             let reference = Self.referenceTable(text)
             let context = "\(text.debugDescription), seed 0x\(String(seed, radix: 16)) round \(round)"
             #expect(table.rows == reference.rows, "\(context)")
             #expect(table.owners == reference.owners, "\(context)")
+            #expect(graphemes.hasSoftHyphen == text.unicodeScalars.contains("\u{AD}"), "\(context)")
         }
     }
 }
