@@ -331,6 +331,11 @@ package struct Checker: Sendable {
             return results.map { $0! }
         }
         var strings: [CatalogString] = []
+        // Sized once: grown catalog by catalog, the array of 100,000 strings was moved to fresh
+        // pages again and again (bench-check: checkPerShape).
+        strings.reserveCapacity(read.reduce(0) { count, result in
+            if case .success(let contents) = result { count + contents.strings.count } else { count }
+        })
         var errors: [CatalogError] = []
         var warnings: [CatalogError] = []
         var untranslated = 0
