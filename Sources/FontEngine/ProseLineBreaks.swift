@@ -191,6 +191,18 @@ enum ProseLineBreaks {
                 var count = 0
                 var offset = 0
                 while offset < bytes.count {
+                    // A run of ASCII, most of the text, in a loop of its own: a character a byte,
+                    // never a mark (bench: frenchParagraphFitPerShape).
+                    while offset < bytes.count, bytes[offset] < 0x80 {
+                        let kind = ascii[Int(bytes[offset])]
+                        guard kind != 0 else { return nil }
+                        // Both below the byte count: no overflow to check for.
+                        offset &+= 1
+                        classes[count] = kind
+                        ends[count] = offset
+                        count &+= 1
+                    }
+                    guard offset < bytes.count else { break }
                     let lead = UInt32(bytes[offset])
                     @inline(__always) func continuation(_ index: Int) -> UInt32? {
                         index < bytes.count && bytes[index] & 0xC0 == 0x80 ? UInt32(bytes[index] & 0x3F) : nil
@@ -268,6 +280,14 @@ enum ProseLineBreaks {
                     result.append(LineBreakOpportunity(offset: offset(index), isMandatory: false))
                 case Pair.mandatory:
                     result.append(LineBreakOpportunity(offset: offset(index), isMandatory: true))
+                case Pair.dependsOnContext where before == Class.space && after == Class.letter:
+                    // The start of a word after spaces, most of a text's context-dependent pairs:
+                    // only LB14 reads the context (no break after "(" and spaces), so the general
+                    // rules below need not be run (bench: paragraphFitPerShape,
+                    // frenchParagraphFitPerShape).
+                    if beforeSpaces(endingAt: index - 1) != Class.open {
+                        result.append(LineBreakOpportunity(offset: offset(index), isMandatory: false))
+                    }
                 case Pair.dependsOnContext:
                     // A hyphen begins a word at the start, after a line feed or after spaces, unless
                     // those spaces follow "(": ICU reads "(" and its spaces as one piece.

@@ -371,8 +371,9 @@ struct Graphemes {
                                 starts[written] = offset
                                 isWhitespace[written] = byte == 0x20 || (0x09...0x0D).contains(byte)
                                 owner[offset] = grapheme
-                                written += 1
-                                offset += 1
+                                // Both below the byte count: no overflow to check for.
+                                written &+= 1
+                                offset &+= 1
                                 continue
                             }
                             let (scalar, width) = String.decodeScalar(bytes, at: offset)
