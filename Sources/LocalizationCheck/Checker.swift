@@ -331,8 +331,8 @@ package struct Checker: Sendable {
             return results.map { $0! }
         }
         var strings: [CatalogString] = []
-        // Sized once: grown catalog by catalog, the array of 100,000 strings was moved to fresh
-        // pages again and again (bench-check: checkPerShape).
+        // Sized once: grown catalog by catalog, the array of every catalog's strings would move to
+        // fresh pages at each growth (bench-check: checkPerShape).
         strings.reserveCapacity(read.reduce(0) { count, result in
             if case .success(let contents) = result { count + contents.strings.count } else { count }
         })
@@ -590,9 +590,9 @@ package struct Checker: Sendable {
         }
     }
 
-    /// Every job's measurement, kept in the chunks the workers measured them in: gathered into one
-    /// array, each measurement (a dozen reference-counted fields) was copied and released twice
-    /// over, a tenth of a run's retains and releases (bench-check: checkPerShape).
+    /// Every job's measurement, kept in the chunks the workers measured them in: gathering them
+    /// into one array would copy and release each measurement, a dozen reference-counted fields,
+    /// twice over (bench-check: checkPerShape).
     struct JobResults {
         let chunkSize: Int
         let chunks: [[Result<Measurement, FontFitError>]]
