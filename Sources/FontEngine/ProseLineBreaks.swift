@@ -167,27 +167,26 @@ enum ProseLineBreaks {
     private static func opportunitiesBeyondASCII(
         _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>
     ) -> [LineBreakOpportunity]? {
-        guard let (classes, ends, count) = classesBeyondASCII(bytes, ascii: ascii) else { return nil }
-        return classes.withUnsafeBufferPointer { classes in
-            ends.withUnsafeBufferPointer { ends in
-                breaks(count: count, classOf: { classes[$0] }, offset: { ends[$0 - 1] })
+        // Scratch that lives only as long as this call: on the stack where it fits (the standard
+        // library falls back to the heap), neither allocated nor filled (bench:
+        // frenchParagraphFitPerShape).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { classes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { ends in
+                guard let count = classesBeyondASCII(bytes, ascii: ascii, classes: classes, ends: ends) else { return nil }
+                return breaks(count: count, classOf: { classes[$0] }, offset: { ends[$0 - 1] })
             }
         }
     }
 
     /// The class of each character of `bytes`, text beyond ASCII, and the byte offset where it
-    /// ends, in arrays of one slot a byte of which the first `count` are written; nil when a
-    /// character is not handled here. Every character handled above ASCII takes two or three bytes;
+    /// ends, written to the first `count` slots of `classes` and `ends` (one slot a byte), and
+    /// `count`; nil when a character is not handled here. Every character handled above ASCII takes two or three bytes;
     /// anything else, or malformed UTF-8, is left to ICU. Written in place: an append per character
     /// cost as much as the rest of the decoding (bench: frenchParagraphFitPerShape).
     private static func classesBeyondASCII(
-        _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>
-    ) -> (classes: [UInt8], ends: [Int], count: Int)? {
-        var classes = [UInt8](filledWith: 0, count: bytes.count)
-        var ends = [Int](filledWith: 0, count: bytes.count)
-        let count = classes.withUnsafeMutableBufferPointer { classes -> Int? in
-            ends.withUnsafeMutableBufferPointer { ends -> Int? in
-                let (classes, ends) = (classes, ends)
+        _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>,
+        classes: UnsafeMutableBufferPointer<UInt8>, ends: UnsafeMutableBufferPointer<Int>
+    ) -> Int? {
                 var count = 0
                 var offset = 0
                 while offset < bytes.count {
@@ -240,10 +239,6 @@ enum ProseLineBreaks {
                     count += 1
                 }
                 return count
-            }
-        }
-        guard let count else { return nil }
-        return (classes, ends, count)
     }
 
     /// The opportunities of `count` characters of which `classOf` gives the classes; a break before
