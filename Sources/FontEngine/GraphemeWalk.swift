@@ -109,12 +109,20 @@ extension Unicode.Scalar {
     }
 
     /// `properties.isWhitespace` (what `Character.isWhitespace` asks of a cluster's first scalar),
-    /// answered without the Unicode tables for the scripts below U+1680, where White_Space has only
-    /// U+0085 and U+00A0 beside ASCII's. The tables' lookup would cost as much as finding the
-    /// cluster (bench: frenchParagraphFitPerShape).
+    /// answered without the Unicode tables: White_Space is 25 scalars, U+0009–U+000D, U+0020,
+    /// U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and U+3000 (the tests
+    /// compare every scalar with the standard library's). The tables' lookup would cost as much as
+    /// finding the cluster, and punctuation such as ’ is common in prose
+    /// (bench: frenchParagraphFitPerShape).
     @inlinable package var isWhitespaceCharacter: Bool {
         // Letters beyond Latin-1 first: one comparison for most of them.
-        if value > 0xA0 { return value >= 0x1680 && properties.isWhitespace }
+        if value > 0xA0 {
+            if value < 0x1680 { return false }
+            switch value {
+            case 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+            default: return false
+            }
+        }
         return value == 0x20 || value == 0xA0 || value == 0x85 || (0x09...0x0D).contains(value)
     }
 

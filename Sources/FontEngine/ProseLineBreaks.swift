@@ -149,17 +149,14 @@ enum ProseLineBreaks {
     static func opportunities(_ bytes: UnsafeBufferPointer<UInt8>) -> [LineBreakOpportunity]? {
         guard !bytes.isEmpty else { return [] }
         return asciiClasses.withUnsafeBufferPointer { ascii -> [LineBreakOpportunity]? in
-            var isASCII = true
             for byte in bytes {
-                if byte >= 0x80 {
-                    isASCII = false
-                } else if ascii[Int(byte)] == 0 {
-                    return nil
-                }
+                // The decoding beyond ASCII checks the rest of the bytes itself: read once, not
+                // twice (bench: frenchParagraphFitPerShape).
+                if byte >= 0x80 { return opportunitiesBeyondASCII(bytes, ascii: ascii) }
+                if ascii[Int(byte)] == 0 { return nil }
             }
             // ASCII: the characters are the bytes.
-            if isASCII { return breaks(count: bytes.count, classOf: { ascii[Int(bytes[$0])] }, offset: { $0 }) }
-            return opportunitiesBeyondASCII(bytes, ascii: ascii)
+            return breaks(count: bytes.count, classOf: { ascii[Int(bytes[$0])] }, offset: { $0 })
         }
     }
 
@@ -170,30 +167,41 @@ enum ProseLineBreaks {
     private static func opportunitiesBeyondASCII(
         _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>
     ) -> [LineBreakOpportunity]? {
-        guard let (classes, ends, count) = classesBeyondASCII(bytes, ascii: ascii) else { return nil }
-        return classes.withUnsafeBufferPointer { classes in
-            ends.withUnsafeBufferPointer { ends in
-                breaks(count: count, classOf: { classes[$0] }, offset: { ends[$0 - 1] })
+        // Scratch that lives only as long as this call: on the stack where it fits (the standard
+        // library falls back to the heap), neither allocated nor filled (bench:
+        // frenchParagraphFitPerShape).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { classes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { ends in
+                guard let count = classesBeyondASCII(bytes, ascii: ascii, classes: classes, ends: ends) else { return nil }
+                return breaks(count: count, classOf: { classes[$0] }, offset: { ends[$0 - 1] })
             }
         }
     }
 
     /// The class of each character of `bytes`, text beyond ASCII, and the byte offset where it
-    /// ends, in arrays of one slot a byte of which the first `count` are written; nil when a
-    /// character is not handled here. Every character handled above ASCII takes two or three bytes;
+    /// ends, written to the first `count` slots of `classes` and `ends` (one slot a byte), and
+    /// `count`; nil when a character is not handled here. Every character handled above ASCII takes two or three bytes;
     /// anything else, or malformed UTF-8, is left to ICU. Written in place: an append per character
     /// cost as much as the rest of the decoding (bench: frenchParagraphFitPerShape).
     private static func classesBeyondASCII(
-        _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>
-    ) -> (classes: [UInt8], ends: [Int], count: Int)? {
-        var classes = [UInt8](filledWith: 0, count: bytes.count)
-        var ends = [Int](filledWith: 0, count: bytes.count)
-        let count = classes.withUnsafeMutableBufferPointer { classes -> Int? in
-            ends.withUnsafeMutableBufferPointer { ends -> Int? in
-                let (classes, ends) = (classes, ends)
+        _ bytes: UnsafeBufferPointer<UInt8>, ascii: UnsafeBufferPointer<UInt8>,
+        classes: UnsafeMutableBufferPointer<UInt8>, ends: UnsafeMutableBufferPointer<Int>
+    ) -> Int? {
                 var count = 0
                 var offset = 0
                 while offset < bytes.count {
+                    // A run of ASCII, most of the text, in a loop of its own: a character a byte,
+                    // never a mark (bench: frenchParagraphFitPerShape).
+                    while offset < bytes.count, bytes[offset] < 0x80 {
+                        let kind = ascii[Int(bytes[offset])]
+                        guard kind != 0 else { return nil }
+                        // Both below the byte count: no overflow to check for.
+                        offset &+= 1
+                        classes[count] = kind
+                        ends[count] = offset
+                        count &+= 1
+                    }
+                    guard offset < bytes.count else { break }
                     let lead = UInt32(bytes[offset])
                     @inline(__always) func continuation(_ index: Int) -> UInt32? {
                         index < bytes.count && bytes[index] & 0xC0 == 0x80 ? UInt32(bytes[index] & 0x3F) : nil
@@ -231,10 +239,6 @@ enum ProseLineBreaks {
                     count += 1
                 }
                 return count
-            }
-        }
-        guard let count else { return nil }
-        return (classes, ends, count)
     }
 
     /// The opportunities of `count` characters of which `classOf` gives the classes; a break before
@@ -255,13 +259,30 @@ enum ProseLineBreaks {
         result.reserveCapacity(count / 4 + 1)
         pairs.withUnsafeBufferPointer { pairs in
             var before = classOf(0)
-            for index in 1..<count {
+            var index = 0
+            while true {
+                index += 1
+                // Letters never break between them (LB28), whatever surrounds them: the letters of
+                // a word, most of prose, are passed over without the table (bench:
+                // paragraphFitPerShape, frenchParagraphFitPerShape).
+                if before == Class.letter {
+                    while index < count && classOf(index) == Class.letter { index += 1 }
+                }
+                guard index < count else { break }
                 let after = classOf(index)
                 switch pairs[Int(before) &* Class.count &+ Int(after)] {
                 case Pair.breaks:
                     result.append(LineBreakOpportunity(offset: offset(index), isMandatory: false))
                 case Pair.mandatory:
                     result.append(LineBreakOpportunity(offset: offset(index), isMandatory: true))
+                case Pair.dependsOnContext where before == Class.space && after == Class.letter:
+                    // The start of a word after spaces, most of a text's context-dependent pairs:
+                    // only LB14 reads the context (no break after "(" and spaces), so the general
+                    // rules below need not be run (bench: paragraphFitPerShape,
+                    // frenchParagraphFitPerShape).
+                    if beforeSpaces(endingAt: index - 1) != Class.open {
+                        result.append(LineBreakOpportunity(offset: offset(index), isMandatory: false))
+                    }
                 case Pair.dependsOnContext:
                     // A hyphen begins a word at the start, after a line feed or after spaces, unless
                     // those spaces follow "(": ICU reads "(" and its spaces as one piece.

@@ -45,6 +45,9 @@ public struct PreparedText: Sendable {
     let hasFixedSpacing: Bool
     /// The line height ``measured``'s line boxes have.
     @usableFromInline let lineHeight: LineHeight
+    /// `lineHeight.isNormal`, stored: a re-fit asks it on every call, and a flag is one load where
+    /// the enum is two and their tests (bench: refitSizesPerShape).
+    let hasNormalLineHeight: Bool
     /// Widths or line heights in em change with the size (``hasFixedSpacing``, a line height in
     /// points): every fit measures at its candidate sizes.
     let measuresAtEachSize: Bool
@@ -68,6 +71,7 @@ public struct PreparedText: Sendable {
         let measured = lineHeight.applied(to: measured, metrics: paragraph.lineMetrics(), atSize: 1)
         self.measured = measured
         self.lineHeight = lineHeight
+        hasNormalLineHeight = lineHeight.isNormal
         self.wraps = wraps
         self.hasInk = hasInk
         let table = FitTable(measured)
@@ -153,7 +157,7 @@ public struct PreparedText: Sendable {
         // Another line height than the one measured: the tables built again for it. Tested with
         // the values already at hand, so the common re-fit copies nothing for it
         // (bench: refitsWithLinesPerShape).
-        if _slowPath(!(requested.isNormal && lineHeight.isNormal)) && requested != lineHeight {
+        if _slowPath(!(requested.isNormal && hasNormalLineHeight)) && requested != lineHeight {
             return try with(lineHeight: requested).layOut(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
@@ -324,7 +328,7 @@ extension PreparedText {
         lineSpacing: Double, granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?,
         lineHeight requested: LineHeight = .normal, tightening: Tightening? = nil
     ) throws(FontFitError) -> Double? {
-        if _slowPath(!(requested.isNormal && lineHeight.isNormal)) && requested != lineHeight {
+        if _slowPath(!(requested.isNormal && hasNormalLineHeight)) && requested != lineHeight {
             return try with(lineHeight: requested).sizeOnly(
                 frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit, bounds: bounds,
                 lineSpacing: lineSpacing, granularity: granularity, presetSizes: presetSizes, widths: widths,

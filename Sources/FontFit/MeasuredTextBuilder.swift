@@ -61,17 +61,12 @@ struct MeasuredTextBuilder {
         }
         let breaks = segmentation.breaks
         let count = graphemes.count
-        // A soft hyphen is two bytes and one grapheme: all-ASCII text (one byte a grapheme) has none.
-        let mayHaveSoftHyphens = count != text.utf8.count
         let byteByByte = graphemes.isByteByByte
         let hyphenationPoints = segmentation.hyphenationPoints
-        let hasHyphenationPoints = !hyphenationPoints.isEmpty
-        // Shaped only when the text has a soft hyphen a line may break at.
-        var hyphen: Double?
         // Read through buffers, not indexed arrays, and each unit written in place rather than
         // appended (a capacity check per unit): this loop runs once per grapheme of every fit
         // (bench: paragraphFitSplit.tablesPerShape, frenchParagraphFitPerShape).
-        let units = [TextUnit](unsafeUninitializedCapacity: count) { units, initialized in
+        var units = [TextUnit](unsafeUninitializedCapacity: count) { units, initialized in
             guard count > 0 else { return }
             let unitBase = units.baseAddress.unsafelyUnwrapped
             graphemes.starts.withUnsafeBufferPointer { starts in
@@ -79,34 +74,29 @@ struct MeasuredTextBuilder {
                     advances.withUnsafeBufferPointer { advances in
                         breakFlags.withUnsafeBufferPointer { breakFlags in
                             breaks.withUnsafeBufferPointer { breaks in
-                                // Inlined twice, so that text held byte by byte (one byte a grapheme,
-                                // so no soft hyphen) runs a loop that tests neither per unit (bench:
-                                // paragraphFitPerShape).
-                                @inline(__always) func writeUnits(
-                                    mayHaveSoftHyphens: Bool, rangeOf: (Int) -> Range<Int>
-                                ) {
+                                // Inlined twice, so that text held byte by byte runs a loop that
+                                // reads no starts (bench: paragraphFitPerShape).
+                                @inline(__always) func writeUnits(startAndLength: (Int) -> (Int, Int)) {
                                     for index in 0..<count {
-                                        let range = rangeOf(index)
-                                        let isSoftHyphenBreak =
-                                            (mayHaveSoftHyphens && breaks[index] == .allowed
-                                                && Self.isSoftHyphen(range, in: text))
-                                            || (hasHyphenationPoints && hyphenationPoints[index])
-                                        if isSoftHyphenBreak && hyphen == nil {
-                                            hyphen = hyphenAdvance(for: paragraph)
-                                        }
+                                        let (start, length) = startAndLength(index)
                                         (unitBase + index).initialize(
                                             to: TextUnit(
-                                                range: range, advance: advances[index], isWhitespace: isWhitespace[index],
+                                                utf8Start: start, utf8Length: UInt32(truncatingIfNeeded: length),
+                                                advance: advances[index], isWhitespace: isWhitespace[index],
                                                 breakAfter: breaks[index],
                                                 unsafeToBreakAfter: index + 1 < count && UnitBreakFlags.isUnsafeBefore(breakFlags[index + 1]),
-                                                isSoftHyphenBreak: isSoftHyphenBreak))
+                                                isSoftHyphenBreak: false))
                                     }
                                 }
                                 if byteByByte {
-                                    writeUnits(mayHaveSoftHyphens: false) { $0..<($0 + 1) }
+                                    writeUnits { ($0, 1) }
                                 } else {
-                                    writeUnits(mayHaveSoftHyphens: mayHaveSoftHyphens) { index in
-                                        starts[index]..<(index + 1 < count ? starts[index + 1] : graphemes.byteCount)
+                                    // Starts increase by construction, and a grapheme is far
+                                    // shorter than 4 GB: the length needs no checks.
+                                    let byteCount = graphemes.byteCount
+                                    writeUnits { index in
+                                        let start = starts[index]
+                                        return (start, (index + 1 < count ? starts[index + 1] : byteCount) &- start)
                                     }
                                 }
                             }
@@ -115,6 +105,22 @@ struct MeasuredTextBuilder {
                 }
             }
             initialized = count
+        }
+        // The breaks that draw a hyphen, in a pass of their own over the few texts that have them
+        // (a soft hyphen, or hyphenation points): the loop above, run for every text, tests for
+        // neither (bench: frenchParagraphFitPerShape).
+        var hyphen: Double?
+        if graphemes.hasSoftHyphen || !hyphenationPoints.isEmpty {
+            for index in 0..<count {
+                let unit = units[index]
+                let isSoftHyphenBreak =
+                    (unit.breakAfter == .allowed && Self.isSoftHyphen(unit.range, in: text))
+                    || (!hyphenationPoints.isEmpty && hyphenationPoints[index])
+                guard isSoftHyphenBreak else { continue }
+                units[index].isSoftHyphenBreak = true
+                // Shaped only when the text has a soft hyphen a line may break at.
+                if hyphen == nil { hyphen = hyphenAdvance(for: paragraph) }
+            }
         }
         let metrics = paragraph.lineMetrics()
         let finalUnits = units
@@ -184,7 +190,9 @@ struct MeasuredTextBuilder {
                     opportunity.isMandatory ? .mandatory : .allowed
             }
         } else {
-            for index in 0..<graphemes.count where graphemes.isNewline(index) { breaks[index] = .mandatory }
+            text.withUTF8Bytes { bytes in
+                for index in 0..<graphemes.count where graphemes.isNewline(index, bytes: bytes) { breaks[index] = .mandatory }
+            }
         }
         var hyphenationPoints: [Bool] = []
         if lineBreaks && options.hyphens != .manual {
@@ -305,14 +313,17 @@ struct TextSegmentation {
 struct Graphemes {
     /// Each grapheme's first byte; empty when ``isByteByByte``.
     private(set) var starts: [Int] = []
+    /// Every newline is white space too; which are newlines is read from the text when asked
+    /// (``isNewline(_:bytes:)``), rather than kept in a table of its own.
     private(set) var isWhitespace: [Bool] = []
-    /// Empty when ``isByteByByte`` (no grapheme is a newline).
-    private var newlines: [Bool] = []
     /// For each UTF-8 byte, the grapheme it belongs to; empty when ``isByteByByte``.
     private(set) var graphemeOfByte: [Int32] = []
     let byteCount: Int
     /// Every byte is a grapheme of its own, and none is a newline (ASCII without line breaks).
     private(set) var isByteByByte = false
+    /// Some grapheme is U+00AD SOFT HYPHEN (a control, always a cluster of its own), so that the
+    /// units of the many texts without one are not searched for it.
+    private(set) var hasSoftHyphen = false
 
     var count: Int { isByteByByte ? byteCount : starts.count }
 
@@ -330,80 +341,77 @@ struct Graphemes {
     /// (bench: frenchParagraphFitPerShape).
     private mutating func appendClusters(of text: String) {
         var count = 0
+        var softHyphen = false
         var starts = [Int](filledWith: 0, count: byteCount)
         var isWhitespace = [Bool](filledWith: false, count: byteCount)
-        var newlines = [Bool](filledWith: false, count: byteCount)
         var graphemeOfByte = [Int32](filledWith: 0, count: byteCount)
         starts.withUnsafeMutableBufferPointer { starts in
             isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
-                newlines.withUnsafeMutableBufferPointer { newlines in
-                    graphemeOfByte.withUnsafeMutableBufferPointer { owner in
-                        // Copied out of the inout parameters, so that each buffer's address is
-                        // loaded once, not again for every cluster (a write through one inout
-                        // buffer might have moved another; bench: frenchParagraphFitPerShape).
-                        let (starts, isWhitespace, newlines, owner) = (starts, isWhitespace, newlines, owner)
-                        // Scalars that join no neighbour (`isLoneGraphemeScalar`: ASCII, Latin,
-                        // Greek, Cyrillic, general punctuation), each a cluster of its own, are
-                        // written as they are decoded, without the walk's rules. At the first
-                        // scalar that may join (or a CR, which joins an LF), the walk takes over
-                        // from the cluster before it, which that scalar may join: that cluster
-                        // starts at a boundary, a lone scalar (or nothing) before it
-                        // (bench: frenchParagraphFitPerShape).
-                        let resume = text.withUTF8Bytes { bytes -> Int in
-                            // Counted in a local, not in the captured `count`: a store per cluster.
-                            var written = 0
-                            defer { count = written }
-                            var offset = 0
-                            while offset < bytes.count {
-                                let byte = bytes[offset]
-                                let grapheme = Int32(truncatingIfNeeded: written)
-                                if byte < 0x80 && byte != 0x0D {
-                                    starts[written] = offset
-                                    isWhitespace[written] = byte == 0x20 || (0x09...0x0D).contains(byte)
-                                    newlines[written] = (0x0A...0x0D).contains(byte)
-                                    owner[offset] = grapheme
-                                    written += 1
-                                    offset += 1
-                                    continue
-                                }
-                                let (scalar, width) = String.decodeScalar(bytes, at: offset)
-                                guard scalar.isLoneGraphemeScalar && byte != 0x0D else {
-                                    if written == 0 { return 0 }
-                                    written -= 1
-                                    return starts[written]
-                                }
+                graphemeOfByte.withUnsafeMutableBufferPointer { owner in
+                    // Copied out of the inout parameters, so that each buffer's address is
+                    // loaded once, not again for every cluster (a write through one inout
+                    // buffer might have moved another; bench: frenchParagraphFitPerShape).
+                    let (starts, isWhitespace, owner) = (starts, isWhitespace, owner)
+                    // Scalars that join no neighbour (`isLoneGraphemeScalar`: ASCII, Latin,
+                    // Greek, Cyrillic, general punctuation), each a cluster of its own, are
+                    // written as they are decoded, without the walk's rules. At the first
+                    // scalar that may join (or a CR, which joins an LF), the walk takes over
+                    // from the cluster before it, which that scalar may join: that cluster
+                    // starts at a boundary, a lone scalar (or nothing) before it
+                    // (bench: frenchParagraphFitPerShape).
+                    let resume = text.withUTF8Bytes { bytes -> Int in
+                        // Counted in a local, not in the captured `count`: a store per cluster.
+                        var written = 0
+                        defer { count = written }
+                        var offset = 0
+                        while offset < bytes.count {
+                            let byte = bytes[offset]
+                            let grapheme = Int32(truncatingIfNeeded: written)
+                            if byte < 0x80 && byte != 0x0D {
                                 starts[written] = offset
-                                isWhitespace[written] = scalar.isWhitespaceCharacter
-                                newlines[written] = scalar.isNewlineCharacter
-                                // Two to four bytes.
+                                isWhitespace[written] = byte == 0x20 || (0x09...0x0D).contains(byte)
                                 owner[offset] = grapheme
-                                owner[offset + 1] = grapheme
-                                if width > 2 { owner[offset + 2] = grapheme }
-                                if width > 3 { owner[offset + 3] = grapheme }
-                                written += 1
-                                offset += width
+                                // Both below the byte count: no overflow to check for.
+                                written &+= 1
+                                offset &+= 1
+                                continue
                             }
-                            return bytes.count
+                            let (scalar, width) = String.decodeScalar(bytes, at: offset)
+                            guard scalar.isLoneGraphemeScalar && byte != 0x0D else {
+                                if written == 0 { return 0 }
+                                written -= 1
+                                return starts[written]
+                            }
+                            starts[written] = offset
+                            isWhitespace[written] = scalar.isWhitespaceCharacter
+                            if scalar.value == 0xAD { softHyphen = true }
+                            // Two to four bytes.
+                            owner[offset] = grapheme
+                            owner[offset + 1] = grapheme
+                            if width > 2 { owner[offset + 2] = grapheme }
+                            if width > 3 { owner[offset + 3] = grapheme }
+                            written += 1
+                            offset += width
                         }
-                        guard resume < byteCount else { return }
-                        text.forEachGrapheme(from: resume) { utf8, first, _ in
-                            starts[count] = utf8.lowerBound
-                            isWhitespace[count] = first.isWhitespaceCharacter
-                            newlines[count] = first.isNewlineCharacter
-                            for offset in utf8 { owner[offset] = Int32(truncatingIfNeeded: count) }
-                            count += 1
-                        }
+                        return bytes.count
+                    }
+                    guard resume < byteCount else { return }
+                    text.forEachGrapheme(from: resume) { utf8, first, _ in
+                        starts[count] = utf8.lowerBound
+                        isWhitespace[count] = first.isWhitespaceCharacter
+                        if first.value == 0xAD { softHyphen = true }
+                        for offset in utf8 { owner[offset] = Int32(truncatingIfNeeded: count) }
+                        count += 1
                     }
                 }
             }
         }
         starts.removeLast(byteCount - count)
         isWhitespace.removeLast(byteCount - count)
-        newlines.removeLast(byteCount - count)
         self.starts = starts
         self.isWhitespace = isWhitespace
-        self.newlines = newlines
         self.graphemeOfByte = graphemeOfByte
+        hasSoftHyphen = softHyphen
     }
 
     /// Every ASCII byte is its own grapheme, except CR LF, which is one. Returns false, having added
@@ -420,36 +428,30 @@ struct Graphemes {
         var count = 0
         var starts = [Int](filledWith: 0, count: bytes.count)
         var isWhitespace = [Bool](filledWith: false, count: bytes.count)
-        var isNewline = [Bool](filledWith: false, count: bytes.count)
         var graphemeOfByte = [Int32](filledWith: 0, count: bytes.count)
         starts.withUnsafeMutableBufferPointer { starts in
             isWhitespace.withUnsafeMutableBufferPointer { isWhitespace in
-                isNewline.withUnsafeMutableBufferPointer { isNewline in
-                    graphemeOfByte.withUnsafeMutableBufferPointer { owner in
-                        var previous: UInt8 = 0
-                        for offset in 0..<bytes.count {
-                            let byte = bytes[offset]
-                            if byte == 0x0A && previous == 0x0D {
-                                owner[offset] = Int32(count - 1)
-                            } else {
-                                owner[offset] = Int32(count)
-                                starts[count] = offset
-                                isWhitespace[count] = byte == 0x20 || (0x09...0x0D).contains(byte)
-                                isNewline[count] = (0x0A...0x0D).contains(byte)
-                                count += 1
-                            }
-                            previous = byte
+                graphemeOfByte.withUnsafeMutableBufferPointer { owner in
+                    var previous: UInt8 = 0
+                    for offset in 0..<bytes.count {
+                        let byte = bytes[offset]
+                        if byte == 0x0A && previous == 0x0D {
+                            owner[offset] = Int32(count - 1)
+                        } else {
+                            owner[offset] = Int32(count)
+                            starts[count] = offset
+                            isWhitespace[count] = byte == 0x20 || (0x09...0x0D).contains(byte)
+                            count += 1
                         }
+                        previous = byte
                     }
                 }
             }
         }
         starts.removeLast(bytes.count - count)
         isWhitespace.removeLast(bytes.count - count)
-        isNewline.removeLast(bytes.count - count)
         graphemes.starts = starts
         graphemes.isWhitespace = isWhitespace
-        graphemes.newlines = isNewline
         graphemes.graphemeOfByte = graphemeOfByte
         return true
     }
@@ -467,8 +469,9 @@ struct Graphemes {
 
     /// The reference the three builders (`appendClusters(of:)`, `appendASCII(_:scan:to:)`'s loop
     /// for text with line breaks, and `appendSingleLineASCII(_:to:)`) must agree with, in the
-    /// general tables: the clusters of `for character in text`, with `Character.isWhitespace` and
-    /// `Character.isNewline`. The tests hold each builder to it on random texts.
+    /// general tables: the clusters of `for character in text`, with `Character.isWhitespace`. The
+    /// tests hold each builder to it on random texts, and ``isNewline(_:bytes:)`` to
+    /// `Character.isNewline`.
     init(byCharacter text: String) {
         byteCount = text.utf8.count
         var offset = 0
@@ -477,12 +480,17 @@ struct Graphemes {
             graphemeOfByte.append(contentsOf: repeatElement(Int32(starts.count), count: width))
             starts.append(offset)
             isWhitespace.append(character.isWhitespace)
-            newlines.append(character.isNewline)
+            if character == "\u{AD}" { hasSoftHyphen = true }
             offset += width
         }
     }
 
-    func isNewline(_ index: Int) -> Bool { isByteByByte ? false : newlines[index] }
+    /// Whether grapheme `index` is a hard line break, `Character.isNewline`: its first scalar is
+    /// one, read from `bytes`, the UTF-8 of the text these graphemes were found in (a newline
+    /// scalar joins no neighbour but CR its LF, and every newline is white space).
+    func isNewline(_ index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !isByteByByte && isWhitespace[index] && String.decodeScalar(bytes, at: starts[index]).0.isNewlineCharacter
+    }
 
     /// The first byte of grapheme `index`.
     func start(of index: Int) -> Int { isByteByByte ? index : starts[index] }

@@ -334,6 +334,11 @@ package struct Checker: Sendable {
             return results.map { $0! }
         }
         var strings: [CatalogString] = []
+        // Sized once: grown catalog by catalog, the array of every catalog's strings would move to
+        // fresh pages at each growth (bench-check: checkPerShape).
+        strings.reserveCapacity(read.reduce(0) { count, result in
+            if case .success(let contents) = result { count + contents.strings.count } else { count }
+        })
         var errors: [CatalogError] = []
         var warnings: [CatalogError] = []
         var untranslated = 0
@@ -544,9 +549,7 @@ package struct Checker: Sendable {
         return (expanded.first { $0.branch == expansion.branch } ?? expanded.last)?.text
     }
 
-    private func measure(_ jobs: [Job], fonts: [FontKey: FontStack]) async
-        -> ([Result<Measurement, FontFitError>], CheckTimings)
-    {
+    private func measure(_ jobs: [Job], fonts: [FontKey: FontStack]) async -> (JobResults, CheckTimings) {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = max(64, jobs.count / (workers * 8) + 1)
         let keep = keepFits
@@ -571,22 +574,34 @@ package struct Checker: Sendable {
                             results.append(.failure(error))
                         }
                     }
-                    return (range.lowerBound, results, timings)
+                    return (range.lowerBound / chunkSize, results, timings)
                 }
             }
             for _ in 0..<(workers * 2) { addChunk() }
-            var results = [Result<Measurement, FontFitError>?](repeating: nil, count: jobs.count)
+            var chunks = [[Result<Measurement, FontFitError>]](repeating: [], count: (jobs.count + chunkSize - 1) / chunkSize)
             var timings = CheckTimings()
             var done = 0
-            for await (start, chunk, chunkTimings) in group {
-                for (offset, result) in chunk.enumerated() { results[start + offset] = result }
+            for await (index, chunk, chunkTimings) in group {
+                chunks[index] = chunk
                 done += chunk.count
                 progress?(done, jobs.count)
                 timings.shaping += chunkTimings.shaping
                 timings.fitting += chunkTimings.fitting
                 addChunk()
             }
-            return (results.map { $0! }, timings)
+            return (JobResults(chunkSize: chunkSize, chunks: chunks), timings)
+        }
+    }
+
+    /// Every job's measurement, kept in the chunks the workers measured them in: gathering them
+    /// into one array would copy and release each measurement, a dozen reference-counted fields,
+    /// twice over (bench-check: checkPerShape).
+    struct JobResults {
+        let chunkSize: Int
+        let chunks: [[Result<Measurement, FontFitError>]]
+
+        subscript(job: Int) -> Result<Measurement, FontFitError> {
+            chunks[job / chunkSize][job % chunkSize]
         }
     }
 

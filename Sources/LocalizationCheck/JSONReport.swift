@@ -183,8 +183,16 @@ package enum JSONReport {
 
 /// Orders checks: by identity for machine outputs, worst first for people.
 enum Ranking {
+    /// `checks` in identity order. A run assembles its checks in catalog order, which is most often
+    /// identity order already: then they are returned as they are, not copied and sorted
+    /// (bench-check: checkPerShape).
     static func sorted(_ checks: [CheckResult]) -> [CheckResult] {
-        checks.sorted { $0.precedes($1) }
+        var isSorted = true
+        for index in checks.indices.dropFirst() where checks[index].precedes(checks[index - 1]) {
+            isSorted = false
+            break
+        }
+        return isSorted ? checks : checks.sorted { $0.precedes($1) }
     }
 
     /// Failing first, then by verdict (overflows, truncated, shrinks, fits), then by needed scale

@@ -252,7 +252,14 @@ public struct FitResult: Sendable, Encodable {
     /// Each line's CSS `text-fit` factor, in the order of ``lines`` (a line is drawn at ``size`` ×
     /// its factor, see ``lineSize(_:)``); empty unless `FitOptions.textFit` was set. An array
     /// beside the lines rather than a field of each: a line stays 96 bytes.
-    public var lineScales: [Double] = []
+    public var lineScales: [Double] {
+        get { scales ?? [] }
+        set { scales = newValue.isEmpty ? nil : newValue }
+    }
+    /// ``lineScales``, nil when empty: a result without text-fit then holds no array, not even the
+    /// shared empty one, whose release every re-fit would pay when its result goes
+    /// (bench: shapesPerRefit). Spelt `Optional<…>` for the reason `deferred` is.
+    private var scales: Optional<[Double]>
 
     /// The size line `index` is drawn at: ``size`` × its ``lineScales`` factor.
     public func lineSize(_ index: Int) -> Double {
@@ -274,6 +281,7 @@ public struct FitResult: Sendable, Encodable {
         self.height = height
         laidOut = lines
         deferred = nil
+        scales = nil
     }
 
     /// A result whose lines are found when first read.
@@ -295,6 +303,7 @@ public struct FitResult: Sendable, Encodable {
         self.height = height
         self.laidOut = laidOut
         self.deferred = deferred
+        scales = nil
     }
 
     /// The result as JSON: `size`, `scale`, `fits`, `truncated`, `width`, `height`, `lines`, then

@@ -66,6 +66,23 @@
         self.unsafeToBreakAfter = unsafeToBreakAfter
         self.isSoftHyphenBreak = isSoftHyphenBreak
     }
+
+    /// The same unit from its first byte and its length in bytes, for builders whose offsets
+    /// increase by construction: a `Range` would check its bounds, and its count the conversion,
+    /// once per grapheme of every fit (bench: frenchParagraphFitPerShape).
+    @inlinable
+    package init(
+        utf8Start: Int, utf8Length: UInt32, advance: Double, isWhitespace: Bool, breakAfter: BreakKind,
+        unsafeToBreakAfter: Bool, isSoftHyphenBreak: Bool
+    ) {
+        self.utf8Start = utf8Start
+        self.utf8Length = utf8Length
+        self.advance = advance
+        self.isWhitespace = isWhitespace
+        self.breakAfter = breakAfter
+        self.unsafeToBreakAfter = unsafeToBreakAfter
+        self.isSoftHyphenBreak = isSoftHyphenBreak
+    }
 }
 
 /// The metrics of one font a line box is built from, at size 1 (em).

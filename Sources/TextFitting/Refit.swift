@@ -58,10 +58,14 @@ extension TextFitter {
 /// staircase (with its stairs, or among the layouts met last), found on the first read and placed
 /// as each is read. Plain values and one reference: a re-fit allocates nothing for its lines.
 struct DeferredLayout: Sendable {
+    // Stored in this order, the flag after the placement: it then takes a byte of the
+    // placement's padding, and a result holding this layout stays 120 bytes, small enough to be
+    // moved rather than copied through an outlined copy and destroy on every re-fit
+    // (bench: shapesPerRefit).
     private let staircase: Staircase
+    private let placement: LineBoxPlacement
     /// Whether the layout is a stair's (else one of the layouts met last).
     private let isStair: Bool
-    private let placement: LineBoxPlacement
     /// The width the greedy pass compares lines with: the frame's unit width at the size, with
     /// the tolerance's slack.
     private let limit: Double

@@ -16,15 +16,27 @@ import FontFitTestSupport
 
     /// What line breaking reads of graphemes, whichever loop built them: each grapheme's bytes and
     /// kind, and the grapheme of every byte.
-    static func table(_ graphemes: Graphemes) -> (rows: [Row], owners: [Int]) {
-        let rows = (0..<graphemes.count).map { index in
-            let bytes =
-                graphemes.isByteByByte
-                ? index..<(index + 1)
-                : graphemes.starts[index]..<(index + 1 < graphemes.count ? graphemes.starts[index + 1] : graphemes.byteCount)
-            return Row(bytes: bytes, isWhitespace: graphemes.isWhitespace[index], isNewline: graphemes.isNewline(index))
+    static func table(_ graphemes: Graphemes, of text: String) -> (rows: [Row], owners: [Int]) {
+        let rows = text.withUTF8Bytes { utf8 in
+            (0..<graphemes.count).map { index in
+                let bytes =
+                    graphemes.isByteByByte
+                    ? index..<(index + 1)
+                    : graphemes.starts[index]..<(index + 1 < graphemes.count ? graphemes.starts[index + 1] : graphemes.byteCount)
+                return Row(
+                    bytes: bytes, isWhitespace: graphemes.isWhitespace[index],
+                    isNewline: graphemes.isNewline(index, bytes: utf8))
+            }
         }
         return (rows, (0..<graphemes.byteCount).map(graphemes.index(containingByte:)))
+    }
+
+    /// The reference table: the clusters of `Graphemes(byCharacter:)`, each newline as
+    /// `Character.isNewline` says.
+    static func referenceTable(_ text: String) -> (rows: [Row], owners: [Int]) {
+        var table = Self.table(Graphemes(byCharacter: text), of: text)
+        for (index, character) in text.enumerated() { table.rows[index].isNewline = character.isNewline }
+        return table
     }
 
     static func scan(_ text: String) -> ASCIIScan {
@@ -55,7 +67,7 @@ import FontFitTestSupport
             let text = (0..<Int.random(in: 0...20, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
                 .joined()
             let context = "\(text.debugDescription), seed 0x\(String(seed, radix: 16)) round \(round)"
-            let reference = Self.table(Graphemes(byCharacter: text))
+            let reference = Self.referenceTable(text)
             let scan = Self.scan(text)
             var builders = [(name: String, graphemes: Graphemes)]()
             builders.append(("chosen", Graphemes(text)))
@@ -78,9 +90,10 @@ import FontFitTestSupport
                 }
             }
             for (name, graphemes) in builders {
-                let table = Self.table(graphemes)
+                let table = Self.table(graphemes, of: text)
                 #expect(table.rows == reference.rows, "\(name): \(context)")
                 #expect(table.owners == reference.owners, "\(name): \(context)")
+                #expect(graphemes.hasSoftHyphen == text.unicodeScalars.contains("\u{AD}"), "\(name): \(context)")
             }
         }
         #expect(built.lines > 3000 && built.byteByByte > 1500, "\(built)")
@@ -102,11 +115,13 @@ import FontFitTestSupport
             }.joined()
             var notASCII = Self.scan(text)
             notASCII.isASCII = false
-            let table = Self.table(Graphemes(text, scan: notASCII))
-            let reference = Self.table(Graphemes(byCharacter: text))
+            let graphemes = Graphemes(text, scan: notASCII)
+            let table = Self.table(graphemes, of: text)
+            let reference = Self.referenceTable(text)
             let context = "\(text.debugDescription), seed 0x\(String(seed, radix: 16)) round \(round)"
             #expect(table.rows == reference.rows, "\(context)")
             #expect(table.owners == reference.owners, "\(context)")
+            #expect(graphemes.hasSoftHyphen == text.unicodeScalars.contains("\u{AD}"), "\(context)")
         }
     }
 }
