@@ -106,7 +106,7 @@ public struct PreparedText: Sendable {
             lineLimit: options.lineLimit, bounds: options.bounds, lineSpacing: options.lineSpacing,
             alignment: options.alignment, truncation: options.truncation, granularity: options.granularity,
             presetSizes: options.presetList, widths: options.widths, lineHeight: options.lineHeight,
-            finishing: options.finishing)
+            wrap: options.wrap, textFit: options.textFit, tightening: options.tightening)
     }
 
     /// Both forms of `fit`, the values one by one: no options value is built on a re-fit's path
@@ -116,21 +116,43 @@ public struct PreparedText: Sendable {
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
         lineSpacing: Double, alignment: LineAlignment, truncation: TruncationMode, granularity: Double?,
         presetSizes: PresetSizeList?, widths: WidthModel?, lineHeight requested: LineHeight = .normal,
-        finishing: LineFinishing? = nil
+        wrap: TextWrap = .greedy, textFit: TextFit? = nil, tightening: Tightening? = nil
     ) throws(FontFitError) -> FitResult {
-        // Tightening, text-fit and balanced or pretty lines each start from the plain fit: tested
-        // here on one value passed alone, not in the inlined `fit(options:)`, where the call it
-        // might make has the caller build the whole options value on every re-fit (bench:
-        // shapesPerRefit).
-        if _slowPath(finishing != nil), let finishing {
+        if _slowPath(tightening != nil), let tightening {
             var options = FitOptions(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
                 granularity: granularity, widths: widths)
             options.presetList = presetSizes
             options.lineHeight = requested
-            options.finishing = finishing
-            return try finished(options: options, finishing)
+            options.wrap = wrap
+            options.textFit = textFit
+            return try tightenedFit(options: options, tightening: tightening)
+        }
+        // Lines scaled after the fit: tested here, as `wrap` is below, so that a greedy re-fit
+        // pays one nil test for it.
+        if _slowPath(textFit != nil), let textFit {
+            var options = FitOptions(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+                granularity: granularity, widths: widths)
+            options.presetList = presetSizes
+            options.lineHeight = requested
+            options.wrap = wrap
+            return try textFitted(options: options, textFit: textFit)
+        }
+        // Balanced or pretty lines: the greedy fit, its lines broken again. Tested here, on a value
+        // passed alone, not in the inlined `fit(options:)`, where the call it might make has the
+        // caller build the whole options value on every greedy re-fit (bench: shapesPerRefit).
+        if _slowPath(!wrap.isGreedy) {
+            var options = FitOptions(
+                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
+                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
+                granularity: granularity, widths: widths)
+            options.presetList = presetSizes
+            options.lineHeight = requested
+            options.wrap = wrap
+            return try wrappedFit(options: options)
         }
         // Another line height than the one measured: the tables built again for it. Tested with
         // the values already at hand, so the common re-fit copies nothing for it
@@ -218,20 +240,6 @@ public struct PreparedText: Sendable {
 }
 
 extension PreparedText {
-    /// ``fit(options:)`` of options with some ``LineFinishing``: tightening tried first (its fits
-    /// then scale or re-break their lines), then text-fit (whose lines are greedy's), then another
-    /// wrap.
-    @inline(never)
-    func finished(options: FitOptions, _ finishing: LineFinishing) throws(FontFitError) -> FitResult {
-        if let tightening = finishing.tightening { return try tightenedFit(options: options, tightening: tightening) }
-        if let textFit = finishing.textFit {
-            var options = options
-            options.textFit = nil
-            return try textFitted(options: options, textFit: textFit)
-        }
-        return try wrappedFit(options: options)
-    }
-
     /// ``fit(options:)`` with `textFit`: the fit without it, its lines then scaled (never broken
     /// again, as in CSS).
     func textFitted(options: FitOptions, textFit: TextFit) throws(FontFitError) -> FitResult {
@@ -532,7 +540,7 @@ extension FontStack {
     public func fit(
         _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        if options.lineHeight != .normal || options.finishing != nil {
+        if options.lineHeight != .normal || !options.wrap.isGreedy || options.textFit != nil || options.tightening != nil {
             return try prepare(
                 text, options: shaping, wrapping: options.lineLimit != 1, ink: options.bounds == .ink, images: images
             ).fit(options: options)

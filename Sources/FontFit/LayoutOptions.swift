@@ -44,35 +44,16 @@ public struct FitOptions: Sendable, Hashable {
     public var widths: WidthModel?
     /// How lines are broken at the fitted size (CSS `text-wrap-style`): greedy, balanced or
     /// pretty. The size is always greedy's, as balanced and pretty lines keep greedy's line count.
-    public var wrap: TextWrap {
-        get { finishing?.wrap ?? .greedy }
-        set { finish { $0.wrap = newValue } }
-    }
+    public var wrap: TextWrap
     /// CSS `text-fit`: after the fit, each line (or every line by one factor) scaled to fill the
     /// frame's width, its lines never broken again; see ``/TextFitting/TextFit`` and
     /// ``/TextFitting/FitResult/lineScales``. A text that does not fit with
     /// ``/TextFitting/TruncationMode/none`` is laid out as CSS lays it out, a word wider than the
     /// frame whole (for `shrink` to scale in). Nil: lines at the fitted size.
-    public var textFit: TextFit? {
-        get { finishing?.textFit }
-        set { finish { $0.textFit = newValue } }
-    }
+    public var textFit: TextFit?
     /// How far a one-line label may take away letter-spacing before it shrinks (SwiftUI's
     /// `allowsTightening`); see ``Tightening``. Nil never tightens.
-    public var tightening: Tightening? {
-        get { finishing?.tightening }
-        set { finish { $0.tightening = newValue } }
-    }
-    /// ``wrap``, ``textFit`` and ``tightening``, kept together and nil while all three are at their
-    /// defaults: a fit tests this one value for all of them, and passes nothing else for them on
-    /// (bench: shapesPerRefit).
-    @usableFromInline var finishing: LineFinishing?
-
-    private mutating func finish(_ change: (inout LineFinishing) -> Void) {
-        var value = finishing ?? LineFinishing()
-        change(&value)
-        finishing = value.isDefault ? nil : value
-    }
+    public var tightening: Tightening?
 
     /// Options for a fit from `maxSize` down to `maxSize × minimumScaleFactor`; the rest default
     /// to SwiftUI's behaviour (unlimited lines, line boxes, leading, tail truncation, any size).
@@ -96,18 +77,10 @@ public struct FitOptions: Sendable, Hashable {
         self.granularity = granularity
         self.presetList = presetSizes.map(PresetSizeList.init)
         self.widths = widths
-        self.finishing = nil
+        self.wrap = .greedy
+        self.textFit = nil
+        self.tightening = nil
     }
-}
-
-/// What a fit does after it has found its size and greedy lines: break them again (``FitOptions/wrap``),
-/// scale them (``FitOptions/textFit``), or first try tightening (``FitOptions/tightening``).
-@usableFromInline struct LineFinishing: Sendable, Hashable {
-    var wrap: TextWrap = .greedy
-    var textFit: TextFit?
-    var tightening: Tightening?
-
-    var isDefault: Bool { wrap.isGreedy && textFit == nil && tightening == nil }
 }
 
 /// Everything that decides a shared-size stack besides its rows and fonts.
