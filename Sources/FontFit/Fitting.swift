@@ -52,9 +52,9 @@ public struct PreparedText: Sendable {
     /// points): every fit measures at its candidate sizes.
     let measuresAtEachSize: Bool
 
-    /// The text as it was prepared: transformed, when ``ShapingOptions/textTransform`` says so.
+    /// The text as it was prepared: transformed, when ``/FontEngine/ShapingOptions/textTransform`` says so.
     public var text: String { measured.text }
-    /// The text as the caller gave it, when a ``ShapingOptions/textTransform`` changed it (nil
+    /// The text as the caller gave it, when a ``/FontEngine/ShapingOptions/textTransform`` changed it (nil
     /// otherwise); ``sourceRanges(of:)`` are offsets into it.
     public let sourceText: String?
     /// The primary font.
@@ -709,7 +709,7 @@ public struct PlacedText: Sendable, Hashable {
 
 extension PreparedText {
     /// The part of the text as the caller gave it that each of `result`'s lines shows (UTF-8
-    /// offsets): the line's own range, or with a ``ShapingOptions/textTransform``, the range its
+    /// offsets): the line's own range, or with a ``/FontEngine/ShapingOptions/textTransform``, the range its
     /// transformed text came from (a letter whose mapping depends on its word maps with the
     /// word). Read once for all the lines: mapping a transformed text back costs a case mapping of
     /// each of its letters.

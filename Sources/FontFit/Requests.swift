@@ -214,15 +214,21 @@ extension WidthModel {
 /// How a text was set beyond its fonts and size, as the `style` member of fontfit's JSON results
 /// says it (`fit`, `measure`, `stack`, `ruby`, `batch` and `check` alike): the spacing, case, line
 /// height and hyphenation, and for a fit how its lines were broken, scaled and tightened.
-package struct StyleDescription: Sendable {
-    package var shaping: ShapingOptions
-    package var lineHeight: LineHeight = .normal
-    /// Nil for layouts that do not wrap lines.
-    package var wrap: TextWrap?
-    package var textFit: TextFit?
-    package var tightening: Tightening?
+public struct StyleDescription: Sendable {
+    /// The spacing, case and hyphenation the text was shaped and broken with.
+    public var shaping: ShapingOptions
+    /// The line boxes' height.
+    public var lineHeight: LineHeight = .normal
+    /// How a fit's lines were broken; nil for layouts that do not wrap lines.
+    public var wrap: TextWrap?
+    /// How a fit's lines were scaled after breaking; nil when they were not.
+    public var textFit: TextFit?
+    /// How far a one-line label could tighten; nil when it could not.
+    public var tightening: Tightening?
 
-    package init(
+    /// The style of a layout set with `shaping` and `lineHeight`, and for a fit `wrap`, `textFit`
+    /// and `tightening`.
+    public init(
         _ shaping: ShapingOptions, lineHeight: LineHeight = .normal, wrap: TextWrap? = nil, textFit: TextFit? = nil,
         tightening: Tightening? = nil
     ) {
@@ -233,15 +239,15 @@ package struct StyleDescription: Sendable {
         self.tightening = tightening
     }
 
-    /// A fit's: its options' line height, wrapping, text-fit and tightening.
-    package init(_ shaping: ShapingOptions, fit options: FitOptions) {
+    /// The style of a fit: its options' line height, wrapping, text-fit and tightening.
+    public init(_ shaping: ShapingOptions, fit options: FitOptions) {
         self.init(
             shaping, lineHeight: options.lineHeight, wrap: options.wrap, textFit: options.textFit,
             tightening: options.tightening)
     }
 
     /// Whether it is how text is set when nothing is said.
-    package var isDefault: Bool {
+    public var isDefault: Bool {
         shaping.letterSpacing.isZero && shaping.wordSpacing.isZero && shaping.textTransform == .none
             && lineHeight == .normal && shaping.hyphens == .manual && (wrap?.isGreedy ?? true) && textFit == nil
             && tightening == nil
@@ -251,7 +257,7 @@ package struct StyleDescription: Sendable {
     /// `letterSpacing`, `wordSpacing`, `textTransform`, `lineHeight`, `hyphens`, then for a layout
     /// that wraps `wrap` and `textFit` (CSS's words, `none` when lines keep the fitted size), and
     /// `allowTightening` when set.
-    package var members: [(name: StaticString, value: String)] {
+    public var members: [(name: StaticString, value: String)] {
         var members: [(name: StaticString, value: String)] = [
             ("letterSpacing", shaping.letterSpacing.description),
             ("wordSpacing", shaping.wordSpacing.description),

@@ -146,17 +146,25 @@ func exercise(_ data: [UInt8]) {
             promise(line.width.isFinite && line.metrics.lineHeight.isFinite, "measure \(maxSize): \(line.width)")
         }
     case 1, 2:
+        var options = FitOptions(
+            frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
+            lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
+            presetSizes: presets, widths: widths)
+        // Tightening (SwiftUI's allowsTightening), over text that may already be letter-spaced.
+        var spaced = shaping
+        if input.byte() >= 192 {
+            options.tightening = input.choice([.apple, .em(0.05), .widthShare(0.3), .em(1), .em(-1)])
+            if input.bool() { spaced.letterSpacing = .em(input.double()) }
+        }
         let fit: FitResult?
         if entry == 1 {
-            fit = try? FontStack(font).prepare(text, options: shaping).fit(
-                options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-                presetSizes: presets, widths: widths))
+            fit = try? FontStack(font).prepare(text, options: spaced).fit(options: options)
         } else {
-            fit = try? FontStack(font).fit(
-                text, options: FitOptions(frame: frame, maxSize: maxSize, minimumScaleFactor: factor, lineLimit: lineLimit, bounds: bounds,
-                lineSpacing: lineSpacing, alignment: alignment, truncation: truncation, granularity: granularity,
-                presetSizes: presets, widths: widths), shaping: shaping)
+            fit = try? FontStack(font).fit(text, options: options, shaping: spaced)
+        }
+        if let fit {
+            promise(fit.tightening.isFinite && fit.tightening >= 0, "tightening \(fit.tightening) of \(text.debugDescription)")
+            if case .em(let most) = options.tightening { promise(fit.tightening <= most, "tightening beyond \(most)") }
         }
         // A vertical fit keeps the fitting core's view: the frame turned a quarter.
         let vertical = shaping.direction.map { !$0.isHorizontal } ?? false
