@@ -16,8 +16,9 @@ void *cfontfit_lazy_symbol(struct cfontfit_library *library, const char *symbol)
     void *handle = __atomic_load_n(&library->handle, __ATOMIC_ACQUIRE);
     if (handle == NULL) {
         // Two threads may both open it; dlopen counts references, and the second handle is the first.
-        // RTLD_LAZY, as the dynamic loader binds a library it loads at start-up: RTLD_NOW looked up
-        // every function HarfBuzz, GLib and FreeType import, 2.5 million instructions of a fit.
+        // RTLD_LAZY, as the dynamic loader binds a library it loads at start-up: RTLD_NOW would look
+        // up every function HarfBuzz, GLib and FreeType import, most of a short fit's start
+        // (bench-cli: fitOverHBShape).
         handle = dlopen(library->soname, RTLD_LAZY | RTLD_LOCAL);
         if (handle == NULL) {
             fail(library);
