@@ -76,7 +76,7 @@ import FontFitTestSupport
         #expect(runs("Hello、world", dejaVu) == ["Latn:Hello", "Bopo:、", "Latn:world"])
         #expect(runs("東京、タワー、日本", try FontStack(font("ipaexg.ttf"))) == ["Hani:東京、", "Kana:タワー、", "Hani:日本"])
         #expect(runs("abc（def）", dejaVu) == ["Latn:abc", "Bopo:（", "Latn:def", "Bopo:）"])
-        // Without such characters the runs are UAX #24's, as before: brackets take their pair's.
+        // Without such characters the runs are UAX #24's: brackets take their pair's.
         #expect(runs("abc (שלום) def", dejaVu) == ["Latn:abc (", "Hebr:שלום", "Latn:) def"])
     }
 
