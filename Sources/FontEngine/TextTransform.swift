@@ -75,11 +75,12 @@ extension TextTransform {
     /// Where the pieces of `text` transformed (``apply(to:language:)``) came from, so that a range
     /// of the transformed text, a line's, can be read back in the text as written.
     package func sourceMap(of text: String, language: String?) -> TransformSourceMap {
+        guard self != .none else { return TransformSourceMap(identityOf: text.utf8.count) }
         let transformed = apply(to: text, language: language)
-        var map = TransformSourceMap(sourceCount: text.utf8.count, transformedCount: transformed.utf8.count)
+        var map = TransformSourceMap(sourceCount: text.utf8.count)
         switch self {
         case .none:
-            return TransformSourceMap(identityOf: text.utf8.count)
+            break
         case .capitalize:
             // One scalar for one: the simple title case of a word's first letter.
             var source = 0, output = 0
@@ -120,7 +121,7 @@ extension TextTransform {
             }
             // Words mapped alone must give the text mapped whole; if ICU ever looked further, the
             // whole text is one piece.
-            if output != transformed.utf8.count { return TransformSourceMap(wholeOf: text.utf8.count, transformed.utf8.count) }
+            if output != transformed.utf8.count { return TransformSourceMap(wholeOf: text.utf8.count) }
         }
         return map
     }
@@ -171,23 +172,22 @@ package struct TransformSourceMap: Sendable {
     private var transformedStarts: [Int] = []
     private var sourceStarts: [Int] = []
     private let sourceCount: Int
-    private let transformedCount: Int
+    /// Every offset maps to itself (the text was not transformed).
+    private var isIdentity = false
 
-    init(sourceCount: Int, transformedCount: Int) {
+    init(sourceCount: Int) {
         self.sourceCount = sourceCount
-        self.transformedCount = transformedCount
     }
 
-    /// The text as written, unchanged: every offset maps to itself.
+    /// The text as written, unchanged.
     init(identityOf count: Int) {
-        self.init(sourceCount: count, transformedCount: count)
-        transformedStarts = Array(0..<count)
-        sourceStarts = transformedStarts
+        self.init(sourceCount: count)
+        isIdentity = true
     }
 
     /// One piece: any part of the transformed text maps to the whole text.
-    init(wholeOf sourceCount: Int, _ transformedCount: Int) {
-        self.init(sourceCount: sourceCount, transformedCount: transformedCount)
+    init(wholeOf sourceCount: Int) {
+        self.init(sourceCount: sourceCount)
         append(transformed: 0, source: 0)
     }
 
@@ -199,6 +199,7 @@ package struct TransformSourceMap: Sendable {
     /// The part of the text as written that `range` of the transformed text came from: from the
     /// start of the piece `range` starts in to the end of the piece it ends in.
     package func sourceRange(of range: Range<Int>) -> Range<Int> {
+        if isIdentity { return range }
         guard !transformedStarts.isEmpty else { return 0..<sourceCount }
         // The last piece starting at or before the lower bound.
         var low = 0, high = transformedStarts.count

@@ -118,7 +118,8 @@ public struct PreparedText: Sendable {
         presetSizes: PresetSizeList?, widths: WidthModel?, lineHeight requested: LineHeight = .normal,
         wrap: TextWrap = .greedy, textFit: TextFit? = nil, tightening: Tightening? = nil
     ) throws(FontFitError) -> FitResult {
-        if _slowPath(tightening != nil), let tightening {
+        // The options as one value, for the rare fits below that need it.
+        func options() -> FitOptions {
             var options = FitOptions(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
                 bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
@@ -127,33 +128,19 @@ public struct PreparedText: Sendable {
             options.lineHeight = requested
             options.wrap = wrap
             options.textFit = textFit
-            return try tightenedFit(options: options, tightening: tightening)
+            return options
         }
-        // Lines scaled after the fit: tested here, as `wrap` is below, so that a greedy re-fit
-        // pays one nil test for it.
+        // Tightening, text-fit and balanced or pretty lines each start from the plain fit. Each is
+        // tested here on a value passed alone, one test each (one test of all three made re-fits
+        // slower: docs/PERFORMANCE.md), not in the inlined `fit(options:)`, where the call it might
+        // make has the caller build the whole options value on every re-fit (bench: shapesPerRefit).
+        if _slowPath(tightening != nil), let tightening { return try tightenedFit(options: options(), tightening: tightening) }
         if _slowPath(textFit != nil), let textFit {
-            var options = FitOptions(
-                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-                granularity: granularity, widths: widths)
-            options.presetList = presetSizes
-            options.lineHeight = requested
-            options.wrap = wrap
+            var options = options()
+            options.textFit = nil
             return try textFitted(options: options, textFit: textFit)
         }
-        // Balanced or pretty lines: the greedy fit, its lines broken again. Tested here, on a value
-        // passed alone, not in the inlined `fit(options:)`, where the call it might make has the
-        // caller build the whole options value on every greedy re-fit (bench: shapesPerRefit).
-        if _slowPath(!wrap.isGreedy) {
-            var options = FitOptions(
-                frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,
-                bounds: bounds, lineSpacing: lineSpacing, alignment: alignment, truncation: truncation,
-                granularity: granularity, widths: widths)
-            options.presetList = presetSizes
-            options.lineHeight = requested
-            options.wrap = wrap
-            return try wrappedFit(options: options)
-        }
+        if _slowPath(!wrap.isGreedy) { return try wrappedFit(options: options()) }
         // Another line height than the one measured: the tables built again for it. Tested with
         // the values already at hand, so the common re-fit copies nothing for it
         // (bench: refitsWithLinesPerShape).
@@ -321,7 +308,7 @@ extension PreparedText {
 
     /// Both forms of `fittedSize`, the values one by one: no options value is built on the size-only
     /// re-fit's path (bench: refitSizesPerShape). The common re-fit asks the
-    /// staircase straight away; everything else takes ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``.
+    /// staircase straight away; everything else takes ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:lineHeight:tightening:)``.
     @usableFromInline @inline(__always)
     func sizeOnly(
         _ frame: FrameSize, maxSize: Double, minimumScaleFactor: Double, lineLimit: Int?, bounds: FitBounds,
@@ -349,7 +336,7 @@ extension PreparedText {
         return try sizeSearched(plain, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit)
     }
 
-    /// ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:)``
+    /// ``sizeSearched(_:maxSize:minimumScaleFactor:lineLimit:bounds:lineSpacing:granularity:presetSizes:widths:lineHeight:tightening:)``
     /// for plain bounds the staircase did not answer, the other arguments read back from them: only
     /// these three stay live across the staircase's call in `sizeOnly`, so that the common re-fit
     /// does not spill the other seven around it (bench: refitSizesPerShape).

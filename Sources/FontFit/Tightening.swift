@@ -78,17 +78,16 @@ extension PreparedText {
         func tightened(by amount: Double) -> PreparedText { respaced(spaced, tightenedBy: amount) }
         // The width a line loses per em of tightening and the most it may lose, at the largest size.
         let untightened = tightened(by: 0)
-        let perEm = try untightened.naturalWidth(atSize: options.maxSize, options)
-            - tightened(by: 1).naturalWidth(atSize: options.maxSize, options)
+        let untightenedWidth = try untightened.naturalWidth(atSize: options.maxSize, options)
+        let perEm = try untightenedWidth - tightened(by: 1).naturalWidth(atSize: options.maxSize, options)
         guard perEm > 0 else { return natural }
         let exactLimit: Double
         switch tightening {
         case .em(let amount): exactLimit = amount
         case .widthShare(let share):
             // Apple's rule measures the text as set (its ligatures on) against the line.
-            let settled = try naturalWidth(atSize: options.maxSize, options)
-            let narrowest = settled / (1 + share)
-            exactLimit = max(0, (try untightened.naturalWidth(atSize: options.maxSize, options) - narrowest) / perEm)
+            let narrowest = try naturalWidth(atSize: options.maxSize, options) / (1 + share)
+            exactLimit = max(0, (untightenedWidth - narrowest) / perEm)
         }
         // Amounts a result can report exactly (``/TextFitting/FitResult/tightening``).
         let limit = Self.singlePrecision(exactLimit, roundingUp: false)
@@ -103,8 +102,8 @@ extension PreparedText {
         let size = full.size
         let loose = try untightened.naturalWidth(atSize: size, options)
         let tight = try mostTightened.naturalWidth(atSize: size, options)
-        let available = isVertical ? options.frame.height : options.frame.width
-        var amount = loose > tight ? limit * (loose - available) / (loose - tight) : limit
+        // Horizontal: vertical text was refused above.
+        var amount = loose > tight ? limit * (loose - options.frame.width) / (loose - tight) : limit
         // Never zero: a tightened line is shaped with its ligatures off, and zero reads as none.
         amount = min(limit, max(amount, limit * 1e-9))
         var atSize = plain

@@ -1,4 +1,5 @@
 import JSONOutput
+import FontfitCommandLine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -53,17 +54,8 @@ struct JSONStreamWriter {
     /// Writes what is buffered to standard output.
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        // Anything print() buffered goes first; then the bytes, straight to the descriptor.
-        fflush(nil)
-        buffer.withUnsafeBytes { bytes in
-            var start = 0
-            while start < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress! + start, bytes.count - start)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }  // a closed pipe: nothing more can be written
-                start += written
-            }
-        }
+        // After whatever print() buffered, straight to the descriptor.
+        writeAll(STDOUT_FILENO, buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -51,6 +51,24 @@ struct CLIRunner {
             stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
+    /// `fontfit batch`'s answers to `requests` (JSON Lines), one object for each line it prints.
+    static func batchAnswers(_ requests: String) throws -> [[String: Any]] {
+        try run(["batch"], stdin: Data(requests.utf8)).stdout.split(separator: "\n").map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw CLIFailure(message: "not a JSON object: \(line)")
+            }
+            return object
+        }
+    }
+
+    /// A new folder named after `name` and this process, removed after `body` returns.
+    static func withTemporaryDirectory<T>(_ name: String, _ body: (URL) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory)
+    }
+
     /// Runs a command that must succeed and print one JSON object; `arguments` starts with the
     /// subcommand, and `--json` goes right after it so that a final `-- TEXT` stays last.
     static func json(_ arguments: [String], environment: [String: String] = [:]) throws -> [String: Any] {

@@ -213,92 +213,90 @@ import FoundationXML
     /// 0.1, weight 500 on Inter's wght axis) gives the verdicts, sizes and lines `fit --type-style` and
     /// batch's `type-style` give.
     @Test func styledVerdictsAgreeWithFit() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-styled-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let inter = CLIRunner.fixture("fonts/Inter-roman.var.ttf")
-        let spec = folder.appendingPathComponent("labels.yaml")
-        try """
-            version: 1
-            sourceLocale: en
-            defaults: {font: [{file: \(inter)}], typeStyle: material3.labelLarge, minimumScaleFactor: 0.8, frame: 120x40, lineLimit: 2}
-            """.write(to: spec, atomically: true, encoding: .utf8)
-        let catalogs = Self.catalogs.filter { $0.contains("/android/") }
-        let output = try CLIRunner.run(["check", "--labels", spec.path, "--format", "jsonl"] + catalogs)
-        let checks = try Self.jsonLines(output.stdout)
-        #expect(checks.count > 50)
-        var requests = ""
-        for check in checks {
-            let request: [String: Any] = [
-                "command": "fit", "text": check["text"]!, "font": inter, "type-style": "material3.labelLarge", "minscale": 0.8,
-                "frame": "120x40", "linelimit": 2, "language": check["locale"]!,
-            ]
-            requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
-        }
-        let results = try Self.jsonLines(try Self.batch(requests))
-        #expect(results.count == checks.count)
-        var shrinking = 0
-        for (check, result) in zip(checks, results) {
-            #expect(result["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
-            #expect(result["lines"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } } == check["lines"] as? [String])
-            let verdict = check["verdict"] as! String
-            #expect((result["fits"] as! Bool) == (verdict == "fits" || verdict == "shrinks"))
-            if verdict != "fits" { shrinking += 1 }
-        }
-        #expect(shrinking > 0)
-        for check in stride(from: 0, to: checks.count, by: max(1, checks.count / 10)).map({ checks[$0] }) {
-            let fit = try CLIRunner.json([
-                "fit", "--font", inter, "--type-style", "material3.labelLarge", "--frame", "120x40", "--min-scale", "0.8",
-                "--line-limit", "2", "--language", check["locale"] as! String, "--", check["text"] as! String,
-            ])
-            #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
-            #expect((fit["lines"] as! [[String: Any]]).map { $0["text"] as! String } == check["lines"] as? [String])
+        try CLIRunner.withTemporaryDirectory("styled") { folder in
+            let inter = CLIRunner.fixture("fonts/Inter-roman.var.ttf")
+            let spec = folder.appendingPathComponent("labels.yaml")
+            try """
+                version: 1
+                sourceLocale: en
+                defaults: {font: [{file: \(inter)}], typeStyle: material3.labelLarge, minimumScaleFactor: 0.8, frame: 120x40, lineLimit: 2}
+                """.write(to: spec, atomically: true, encoding: .utf8)
+            let catalogs = Self.catalogs.filter { $0.contains("/android/") }
+            let output = try CLIRunner.run(["check", "--labels", spec.path, "--format", "jsonl"] + catalogs)
+            let checks = try Self.jsonLines(output.stdout)
+            #expect(checks.count > 50)
+            var requests = ""
+            for check in checks {
+                let request: [String: Any] = [
+                    "command": "fit", "text": check["text"]!, "font": inter, "type-style": "material3.labelLarge", "minscale": 0.8,
+                    "frame": "120x40", "linelimit": 2, "language": check["locale"]!,
+                ]
+                requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+            }
+            let results = try Self.jsonLines(try Self.batch(requests))
+            #expect(results.count == checks.count)
+            var shrinking = 0
+            for (check, result) in zip(checks, results) {
+                #expect(result["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+                #expect(result["lines"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } } == check["lines"] as? [String])
+                let verdict = check["verdict"] as! String
+                #expect((result["fits"] as! Bool) == (verdict == "fits" || verdict == "shrinks"))
+                if verdict != "fits" { shrinking += 1 }
+            }
+            #expect(shrinking > 0)
+            for check in stride(from: 0, to: checks.count, by: max(1, checks.count / 10)).map({ checks[$0] }) {
+                let fit = try CLIRunner.json([
+                    "fit", "--font", inter, "--type-style", "material3.labelLarge", "--frame", "120x40", "--min-scale", "0.8",
+                    "--line-limit", "2", "--language", check["locale"] as! String, "--", check["text"] as! String,
+                ])
+                #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+                #expect((fit["lines"] as! [[String: Any]]).map { $0["text"] as! String } == check["lines"] as? [String])
+            }
         }
     }
 
     /// `allowTightening` in a spec, `allow-tightening` in batch and `--allow-tightening` on `fit`
     /// give one-line labels the same size, tightening and lines; check and batch say the style.
     @Test func tightenedVerdictsAgreeWithFit() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-tightened-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let spec = folder.appendingPathComponent("labels.yaml")
-        try """
-            version: 1
-            sourceLocale: en
-            defaults: {size: 17, minimumScaleFactor: 0.7, frame: 120x44, lineLimit: 1, allowTightening: true}
-            """.write(to: spec, atomically: true, encoding: .utf8)
-        let catalogs = Self.catalogs.filter { $0.contains("/android/") }
-        let checks = try Self.jsonLines(try CLIRunner.run(["check", "--labels", spec.path, "--format", "jsonl"] + catalogs).stdout)
-        #expect(checks.count > 50)
-        var requests = ""
-        for check in checks {
-            #expect((check["style"] as? [String: Any])?["allowTightening"] as? String == "apple")
-            let request: [String: Any] = [
-                "command": "fit", "text": check["text"]!, "size": 17, "minscale": 0.7, "frame": "120x44", "linelimit": 1,
-                "language": check["locale"]!, "allow-tightening": true,
-            ]
-            requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
-        }
-        let results = try Self.jsonLines(try Self.batch(requests))
-        #expect(results.count == checks.count)
-        var tightened: [[String: Any]] = []
-        for (check, result) in zip(checks, results) {
-            let context = "\(check["key"]!) \(check["locale"]!)"
-            #expect(result["size"] as? Double == check["size"] as? Double, "\(context)")
-            #expect(result["tightening"] as? Double ?? 0 == check["tightening"] as? Double, "\(context)")
-            #expect((result["style"] as? [String: Any])?["allowTightening"] as? String == "apple")
-            #expect(result["lines"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } } == check["lines"] as? [String])
-            if (check["tightening"] as? Double ?? 0) > 0 { tightened.append(check) }
-        }
-        #expect(tightened.count > 5)
-        for check in tightened.prefix(6) {
-            let fit = try CLIRunner.json([
-                "fit", "--frame", "120x44", "--size", "17", "--min-scale", "0.7", "--line-limit", "1", "--allow-tightening",
-                "--language", check["locale"] as! String, "--", check["text"] as! String,
-            ])
-            #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
-            #expect(fit["tightening"] as? Double == check["tightening"] as? Double)
+        try CLIRunner.withTemporaryDirectory("tightened") { folder in
+            let spec = folder.appendingPathComponent("labels.yaml")
+            try """
+                version: 1
+                sourceLocale: en
+                defaults: {size: 17, minimumScaleFactor: 0.7, frame: 120x44, lineLimit: 1, allowTightening: true}
+                """.write(to: spec, atomically: true, encoding: .utf8)
+            let catalogs = Self.catalogs.filter { $0.contains("/android/") }
+            let checks = try Self.jsonLines(try CLIRunner.run(["check", "--labels", spec.path, "--format", "jsonl"] + catalogs).stdout)
+            #expect(checks.count > 50)
+            var requests = ""
+            for check in checks {
+                #expect((check["style"] as? [String: Any])?["allowTightening"] as? String == "apple")
+                let request: [String: Any] = [
+                    "command": "fit", "text": check["text"]!, "size": 17, "minscale": 0.7, "frame": "120x44", "linelimit": 1,
+                    "language": check["locale"]!, "allow-tightening": true,
+                ]
+                requests += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
+            }
+            let results = try Self.jsonLines(try Self.batch(requests))
+            #expect(results.count == checks.count)
+            var tightened: [[String: Any]] = []
+            for (check, result) in zip(checks, results) {
+                let context = "\(check["key"]!) \(check["locale"]!)"
+                #expect(result["size"] as? Double == check["size"] as? Double, "\(context)")
+                #expect(result["tightening"] as? Double ?? 0 == check["tightening"] as? Double, "\(context)")
+                #expect((result["style"] as? [String: Any])?["allowTightening"] as? String == "apple")
+                #expect(result["lines"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } } == check["lines"] as? [String])
+                if (check["tightening"] as? Double ?? 0) > 0 { tightened.append(check) }
+            }
+            #expect(tightened.count > 5)
+            for check in tightened.prefix(6) {
+                let fit = try CLIRunner.json([
+                    "fit", "--frame", "120x44", "--size", "17", "--min-scale", "0.7", "--line-limit", "1", "--allow-tightening",
+                    "--language", check["locale"] as! String, "--", check["text"] as! String,
+                ])
+                #expect(fit["size"] as? Double == check["size"] as? Double, "\(check["key"]!) \(check["locale"]!)")
+                #expect(fit["tightening"] as? Double == check["tightening"] as? Double)
+            }
         }
     }
 

@@ -39,10 +39,7 @@ import Testing
             {"id":3,"text":"x","size":17,"hyphens":"some"}
 
             """
-        let output = try CLIRunner.run(["batch"], stdin: Data(requests.utf8))
-        let answers = output.stdout.split(separator: "\n").map {
-            try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-        }
+        let answers = try CLIRunner.batchAnswers(requests)
         #expect(answers.count == 3)
         #expect(answers[0]["size"] as? Double == 17)
         #expect(((answers[0]["lines"] as! [[String: Any]])[0]["hyphenated"]) as? Bool == true)
@@ -53,31 +50,30 @@ import Testing
     /// A check spec's `hyphens: auto`: of the sample German and Finnish catalogs' 407 checks, the
     /// one German string that only shrank fits once it hyphenates; no other verdict changes.
     @Test func checkSpec() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-hyphens-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var verdicts: [String: [String: String]] = [:]
-        for hyphens in ["manual", "auto"] {
-            let spec = directory.appendingPathComponent("labels-\(hyphens).yaml")
-            try """
-                version: 1
-                sourceLocale: en
-                fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
-                defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 343x60, lineLimit: 2, hyphens: \(hyphens)}
-                """.write(to: spec, atomically: true, encoding: .utf8)
-            let output = try CLIRunner.run([
-                "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), CLIRunner.fixture("catalogs/po/gdk-pixbuf/fi.po"),
-                "--labels", spec.path, "--format", "jsonl",
-            ])
-            #expect(!output.stderr.contains("no hyphenation dictionary"))
-            for line in output.stdout.split(separator: "\n") {
-                let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
-                verdicts[hyphens, default: [:]][text] = verdict
+        try CLIRunner.withTemporaryDirectory("hyphens") { directory in
+            var verdicts: [String: [String: String]] = [:]
+            for hyphens in ["manual", "auto"] {
+                let spec = directory.appendingPathComponent("labels-\(hyphens).yaml")
+                try """
+                    version: 1
+                    sourceLocale: en
+                    fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
+                    defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 343x60, lineLimit: 2, hyphens: \(hyphens)}
+                    """.write(to: spec, atomically: true, encoding: .utf8)
+                let output = try CLIRunner.run([
+                    "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), CLIRunner.fixture("catalogs/po/gdk-pixbuf/fi.po"),
+                    "--labels", spec.path, "--format", "jsonl",
+                ])
+                #expect(!output.stderr.contains("no hyphenation dictionary"))
+                for line in output.stdout.split(separator: "\n") {
+                    let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                    guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
+                    verdicts[hyphens, default: [:]][text] = verdict
+                }
             }
+            let changed = verdicts["manual"]!.filter { verdicts["auto"]![$0.key] != $0.value }
+            #expect(changed == ["Daten in der GIF-Datei unvollständig (vielleicht wurden sie irgendwie verstümmelt?)": "shrinks"])
+            #expect(verdicts["auto"]!["Daten in der GIF-Datei unvollständig (vielleicht wurden sie irgendwie verstümmelt?)"] == "fits")
         }
-        let changed = verdicts["manual"]!.filter { verdicts["auto"]![$0.key] != $0.value }
-        #expect(changed == ["Daten in der GIF-Datei unvollständig (vielleicht wurden sie irgendwie verstümmelt?)": "shrinks"])
-        #expect(verdicts["auto"]!["Daten in der GIF-Datei unvollständig (vielleicht wurden sie irgendwie verstümmelt?)"] == "fits")
     }
 }

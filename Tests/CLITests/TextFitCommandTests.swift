@@ -40,19 +40,18 @@ import Testing
     /// render draws each line at its own size: the glyphs' scale in the SVG is the line's size
     /// over the font's 2048 units per em.
     @Test func renderDrawsEachLineAtItsSize() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-text-fit-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let svg = directory.appendingPathComponent("fit.svg").path
-        let arguments = Self.headline.map { $0 == "260xinf" ? "260x80" : $0 } + ["--text-fit", "grow per-line"]
-        let rendered = try CLIRunner.run(["render", "fit"] + arguments + ["--style", "clean", "-o", svg])
-        #expect(rendered.status == 0, "\(rendered.stderr)")
-        let fitted = try CLIRunner.json(["fit"] + arguments)
-        let drawn = try String(contentsOfFile: svg, encoding: .utf8)
-        let scales = Set(drawn.matches(of: /scale\(([0-9.]+) -/).map { Double($0.1)! })
-        let expected = Self.lines(fitted).map { ($0["size"] as! Double) / 2048 }
-        #expect(scales.count == 3)
-        for scale in expected { #expect(scales.contains { abs($0 - scale) < 1e-7 }, "\(scale) in \(scales)") }
+        try CLIRunner.withTemporaryDirectory("text-fit") { directory in
+            let svg = directory.appendingPathComponent("fit.svg").path
+            let arguments = Self.headline.map { $0 == "260xinf" ? "260x80" : $0 } + ["--text-fit", "grow per-line"]
+            let rendered = try CLIRunner.run(["render", "fit"] + arguments + ["--style", "clean", "-o", svg])
+            #expect(rendered.status == 0, "\(rendered.stderr)")
+            let fitted = try CLIRunner.json(["fit"] + arguments)
+            let drawn = try String(contentsOfFile: svg, encoding: .utf8)
+            let scales = Set(drawn.matches(of: /scale\(([0-9.]+) -/).map { Double($0.1)! })
+            let expected = Self.lines(fitted).map { ($0["size"] as! Double) / 2048 }
+            #expect(scales.count == 3)
+            for scale in expected { #expect(scales.contains { abs($0 - scale) < 1e-7 }, "\(scale) in \(scales)") }
+        }
     }
 
     @Test func batchRequests() throws {
@@ -61,10 +60,7 @@ import Testing
             {"id":2,"text":"x","frame":"250xinf","size":16,"text-fit":"fill"}
 
             """
-        let output = try CLIRunner.run(["batch"], stdin: Data(requests.utf8))
-        let answers = output.stdout.split(separator: "\n").map {
-            try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-        }
+        let answers = try CLIRunner.batchAnswers(requests)
         #expect(answers.count == 2)
         let lines = Self.lines(answers[0])
         // per-line-all grows the last line too: every line fills the 260 pt.
@@ -77,32 +73,31 @@ import Testing
     /// A check spec's `textFit`: text-fit scales lines after the fit, so the sample German
     /// catalog's verdicts and sizes are the same with and without it; a bad value is named.
     @Test func checkSpec() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-textfit-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var verdicts: [String: [String: String]] = [:]
-        for (name, setting) in [("none", ""), ("grow", ", textFit: grow per-line"), ("bad", ", textFit: fill")] {
-            let spec = directory.appendingPathComponent("labels-\(name).yaml")
-            try """
-                version: 1
-                sourceLocale: en
-                fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
-                defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3\(setting)}
-                """.write(to: spec, atomically: true, encoding: .utf8)
-            let output = try CLIRunner.run([
-                "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), "--labels", spec.path, "--format", "jsonl",
-            ])
-            if name == "bad" {
-                #expect(output.stderr.contains("invalid defaults.textFit 'fill'"), "\(output.stderr)")
-                continue
+        try CLIRunner.withTemporaryDirectory("textfit") { directory in
+            var verdicts: [String: [String: String]] = [:]
+            for (name, setting) in [("none", ""), ("grow", ", textFit: grow per-line"), ("bad", ", textFit: fill")] {
+                let spec = directory.appendingPathComponent("labels-\(name).yaml")
+                try """
+                    version: 1
+                    sourceLocale: en
+                    fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
+                    defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3\(setting)}
+                    """.write(to: spec, atomically: true, encoding: .utf8)
+                let output = try CLIRunner.run([
+                    "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), "--labels", spec.path, "--format", "jsonl",
+                ])
+                if name == "bad" {
+                    #expect(output.stderr.contains("invalid defaults.textFit 'fill'"), "\(output.stderr)")
+                    continue
+                }
+                for line in output.stdout.split(separator: "\n") {
+                    let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                    guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
+                    verdicts[name, default: [:]][text] = "\(verdict) \(check["size"] ?? "")"
+                }
             }
-            for line in output.stdout.split(separator: "\n") {
-                let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
-                verdicts[name, default: [:]][text] = "\(verdict) \(check["size"] ?? "")"
-            }
+            #expect(verdicts["none"]!.count > 50)
+            #expect(verdicts["grow"] == verdicts["none"])
         }
-        #expect(verdicts["none"]!.count > 50)
-        #expect(verdicts["grow"] == verdicts["none"])
     }
 }

@@ -36,10 +36,7 @@ import Testing
             {"id":2,"text":"x","frame":"250xinf","size":16,"wrap":"even"}
 
             """
-        let output = try CLIRunner.run(["batch"], stdin: Data(requests.utf8))
-        let answers = output.stdout.split(separator: "\n").map {
-            try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-        }
+        let answers = try CLIRunner.batchAnswers(requests)
         #expect(answers.count == 2)
         #expect(Self.lines(answers[0]) == ["Balanced lines make", "a headline easier", "to read at a glance"])
         #expect((answers[1]["error"] as? [String: Any])?["message"] as? String == "invalid wrap 'even': expected balance, greedy, pretty")
@@ -48,33 +45,32 @@ import Testing
     /// A check spec's `wrap`: the sample German catalog's verdicts and sizes are the same with
     /// every wrap, since balanced and pretty lines keep greedy's line count; a bad value is named.
     @Test func checkSpec() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontfit-wrap-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var verdicts: [String: [String: String]] = [:]
-        for wrap in ["greedy", "balance", "pretty", "even"] {
-            let spec = directory.appendingPathComponent("labels-\(wrap).yaml")
-            try """
-                version: 1
-                sourceLocale: en
-                fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
-                defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3, wrap: \(wrap)}
-                """.write(to: spec, atomically: true, encoding: .utf8)
-            let output = try CLIRunner.run([
-                "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), "--labels", spec.path, "--format", "jsonl",
-            ])
-            if wrap == "even" {
-                #expect(output.stderr.contains("invalid defaults.wrap 'even': expected greedy, balance or pretty"))
-                continue
+        try CLIRunner.withTemporaryDirectory("wrap") { directory in
+            var verdicts: [String: [String: String]] = [:]
+            for wrap in ["greedy", "balance", "pretty", "even"] {
+                let spec = directory.appendingPathComponent("labels-\(wrap).yaml")
+                try """
+                    version: 1
+                    sourceLocale: en
+                    fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
+                    defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3, wrap: \(wrap)}
+                    """.write(to: spec, atomically: true, encoding: .utf8)
+                let output = try CLIRunner.run([
+                    "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), "--labels", spec.path, "--format", "jsonl",
+                ])
+                if wrap == "even" {
+                    #expect(output.stderr.contains("invalid defaults.wrap 'even': expected greedy, balance or pretty"))
+                    continue
+                }
+                for line in output.stdout.split(separator: "\n") {
+                    let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                    guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
+                    verdicts[wrap, default: [:]][text] = "\(verdict) \(check["size"] ?? "")"
+                }
             }
-            for line in output.stdout.split(separator: "\n") {
-                let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
-                verdicts[wrap, default: [:]][text] = "\(verdict) \(check["size"] ?? "")"
-            }
+            #expect(verdicts["greedy"]!.count > 50)
+            #expect(verdicts["balance"] == verdicts["greedy"])
+            #expect(verdicts["pretty"] == verdicts["greedy"])
         }
-        #expect(verdicts["greedy"]!.count > 50)
-        #expect(verdicts["balance"] == verdicts["greedy"])
-        #expect(verdicts["pretty"] == verdicts["greedy"])
     }
 }
