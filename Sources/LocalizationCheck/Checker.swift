@@ -604,52 +604,6 @@ package struct Checker: Sendable {
             chunks[job / chunkSize][job % chunkSize]
         }
     }
-
-    /// Shapes the text once (`font.prepare`) and fits it as `fontfit fit` does with the same options.
-    static func measure(_ job: Job, font: FontStack, keepFit: Bool, timings: inout CheckTimings) throws(FontFitError)
-        -> Measurement
-    {
-        let settings = job.settings
-        let clock = ContinuousClock()
-        let shapingStart = clock.now
-        var features: [FontFeature] = []
-        for feature in settings.features { features.append(try FontFeature(feature)) }
-        var options = FitOptions(
-            frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
-            bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation)
-        options.lineHeight = settings.lineHeight
-        options.wrap = settings.wrap
-        options.textFit = settings.textFit
-        options.tightening = settings.tightening
-        let request = FitRequest(
-            job.text, options: options,
-            shaping: ShapingOptions(
-                features: features, language: job.locale, letterSpacing: settings.letterSpacing,
-                wordSpacing: settings.wordSpacing, textTransform: settings.textTransform,
-                hyphens: settings.hyphens))
-        let prepared = try request.prepare(in: font)
-        let fittingStart = clock.now
-        timings.shaping += fittingStart - shapingStart
-        let result = try request.fit(prepared)
-        let verdict: Verdict = result.fits
-            ? (result.scale >= 1 ? .fits : .shrinks) : (result.truncated ? .truncated : .overflows)
-        let neededScale = result.fits ? result.scale : try request.neededSize(prepared).map { $0 / settings.size }
-        timings.fitting += clock.now - fittingStart
-        return Measurement(
-            text: job.text, verdict: verdict, size: result.size, scale: result.scale, neededScale: neededScale,
-            lines: result.lines.map(\.text), missing: missing(prepared.missing),
-            fit: keepFit ? result : nil, tightening: result.tightening)
-    }
-
-    /// Characters no font of the stack has, as the engine reports them (controls, white space and
-    /// default-ignorables are not drawn and so not missing).
-    static func missing(_ scalars: [Unicode.Scalar]) -> [String] {
-        scalars.filter { scalar in
-            let properties = scalar.properties
-            return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
-                && properties.generalCategory != .control && properties.generalCategory != .format
-        }.map(\.codePointLabel)
-    }
 }
 
 extension String {
