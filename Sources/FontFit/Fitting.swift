@@ -198,10 +198,8 @@ public struct PreparedText: Sendable {
         case .followingOpticalSize:
             return withHyphens(fitMeasuringAtEachSize(options: options, followingOpticalSize: true))
         }
-        let result = TextFitter.fit(table, options: options)
-        guard !result.fits, truncation != .none else { return withHyphens(result) }
         // Only a text that does not fit needs the ellipsis, so it is shaped only then.
-        return withHyphens(TextFitter.fit(table.withEllipsis(builder.ellipsis()), options: options))
+        return withHyphens(TextFitter.fit(table, options: options, ellipsis: { builder.ellipsis() }))
     }
 
     /// The result with the hyphen drawn at the end of every line that breaks at a soft hyphen (its
@@ -514,11 +512,15 @@ extension FontStack {
         let ink = ink && (options.direction?.isHorizontal ?? true)
         try InlineImage.validate(images, in: text)
         let builder = MeasuredTextBuilder(fonts: self, options: options, lineBreaks: wrapping, ink: ink, images: images)
-        let paragraph = builder.paragraph(text)
+        return Self.prepared(builder.paragraph(text), of: text, by: builder)
+    }
+
+    /// `paragraph`, shaped from `text` by `builder`, measured for fitting.
+    static func prepared(_ paragraph: ShapedParagraph, of text: String, by builder: MeasuredTextBuilder) -> PreparedText {
         // Text spaced in fixed points is measured again at each size a fit tries; at 1 pt here.
-        return PreparedText(
-            paragraph: paragraph, measured: builder.build(paragraph.atSize(1)), wraps: wrapping, hasInk: ink,
-            sourceText: options.textTransform == .none ? nil : text)
+        PreparedText(
+            paragraph: paragraph, measured: builder.build(paragraph.atSize(1)), wraps: builder.lineBreaks,
+            hasInk: builder.ink, sourceText: builder.options.textTransform == .none ? nil : text)
     }
 
     /// Shapes `text` once and fits it into the options' frame (see ``PreparedText/fit(options:)``);

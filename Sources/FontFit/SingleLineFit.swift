@@ -20,10 +20,24 @@ extension FontStack {
             let (unitWidth, metrics) = ShapedParagraph.measureLine(
                 text, fonts: self, options: shaping, scan: scan, upTo: contentEnd)
         else { return nil }
+        return Self.closedFormLine(
+            text, contentEnd: contentEnd, isASCII: scan.isASCII, unitWidth: unitWidth, metrics: metrics, in: frame,
+            maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, alignment: alignment, mayWrap: false)
+    }
+
+    /// The fit of text set on one line, `unitWidth` em wide up to `contentEnd` (its trailing white
+    /// space hangs), with `metrics`: s = min(maxSize, W / width, H / lineHeight), nil below the
+    /// smallest size. Text that may wrap is answered only when that line fits at `maxSize`: the
+    /// greedy lines of a text that fits on one line at the largest size are that one line, and any
+    /// other text needs the general fitter.
+    static func closedFormLine(
+        _ text: String, contentEnd: Int, isASCII: Bool, unitWidth: Double, metrics: LineMetrics, in frame: FrameSize,
+        maxSize: Double, minimumScaleFactor: Double, alignment: LineAlignment, mayWrap: Bool
+    ) -> FitResult? {
         var size = maxSize
         if unitWidth > 0 { size = min(size, frame.width / unitWidth) }
         if metrics.lineHeight > 0 { size = min(size, frame.height / metrics.lineHeight) }
-        guard size >= maxSize * minimumScaleFactor else { return nil }
+        guard size >= maxSize * minimumScaleFactor, !mayWrap || size == maxSize else { return nil }
         let width = unitWidth * size
         let container = frame.width.isFinite ? frame.width : width
         let x = alignment.offset(of: width, in: container)
@@ -31,7 +45,7 @@ extension FontStack {
         let line = FittedLine(
             showing: 0..<contentEnd, of: text, width: width, x: x, y: 0, baseline: metrics.ascent * size,
             height: metrics.lineHeight * size,
-            units: 0..<(scan.isASCII ? text.utf8.count : text.count))
+            units: 0..<(isASCII ? text.utf8.count : text.count))
         return FitResult(
             size: size, scale: size / maxSize, fits: true, truncated: false, lines: [line], width: width,
             height: metrics.lineHeight * size)
@@ -41,7 +55,12 @@ extension FontStack {
     /// and whether it holds a character that always ends a line.
     private static func scan(_ text: String) -> (scan: ASCIIScan, hardBreak: Bool) {
         let scan = text.withUTF8Bytes { ASCIIScan($0) }
-        if scan.isASCII || scan.hasHardBreak { return (scan, scan.hasHardBreak) }
-        return (scan, text.unicodeScalars.contains(where: \.isNewlineCharacter))
+        return (scan, hasHardBreak(text, scan: scan))
+    }
+
+    /// Whether `text`, read as `scan` says, holds a character that always ends a line.
+    static func hasHardBreak(_ text: String, scan: ASCIIScan) -> Bool {
+        if scan.isASCII || scan.hasHardBreak { return scan.hasHardBreak }
+        return text.unicodeScalars.contains(where: \.isNewlineCharacter)
     }
 }

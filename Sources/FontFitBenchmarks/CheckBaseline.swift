@@ -73,9 +73,25 @@ enum CheckBaseline {
             times.append(Timing.threadSeconds() - start)
             blackHole(glyphs)
         }
+        // Check's own measuring of the same jobs, one after another on this thread: the shaping and
+        // fitting part of checkPerShape, without catalogs, planning or output.
+        var stacks: [Checker.FontKey: FontStack] = [:]
+        for text in texts where stacks[Checker.FontKey(text.settings)] == nil {
+            stacks[Checker.FontKey(text.settings)] = try Checker.FontKey(text.settings).load()
+        }
+        let jobs = texts.map { ($0, stacks[Checker.FontKey($0.settings)]!) }
+        var measuring: [Double] = []
+        for _ in 0..<rounds {
+            let start = Timing.threadSeconds()
+            var sizes = 0.0
+            for (text, stack) in jobs { sizes += (try? text.measured(in: stack).size) ?? 0 }
+            measuring.append(Timing.threadSeconds() - start)
+            blackHole(sizes)
+        }
         print("""
             {"distinctTexts":\(texts.count),"distinctShapings":\(shapings.count),"characters":\(characters),\
-            "shapeSeconds":\(times.sorted()[times.count / 2]),"firstRoundSeconds":\(times[0]),"rounds":\(rounds)}
+            "shapeSeconds":\(times.sorted()[times.count / 2]),"firstRoundSeconds":\(times[0]),"rounds":\(rounds),\
+            "measureSeconds":\(measuring.sorted()[measuring.count / 2])}
             """)
     }
 

@@ -131,7 +131,7 @@ package final class BatchRunner {
             default: throw BatchError(message: "\"allow-tightening\" must be true, a share such as \"5%\" or em such as \"0.05em\"")
             }
             let fit = FitRequest(text, options: options, shaping: shaping)
-            let result = try fit.fit(fit.prepare(in: font))
+            let result = try fit.report(in: font).result
             Self.write(
                 result, id: id, style: StyleDescription(shaping, fit: options),
                 hyphenationUnavailable: shaping.hyphenationUnavailable, to: &answer)

@@ -92,13 +92,13 @@ package enum FailureKind: String, Sendable, CaseIterable {
     }
 }
 
-/// Where time went, summed over all tasks (CPU time, not wall time, for shaping and fitting).
+/// Where time went, summed over all tasks (CPU time, not wall time, for measuring).
 package struct CheckTimings: Sendable {
     package var parsing: Duration = .zero
     /// Placeholders replaced, rules matched, labels resolved, texts deduplicated.
     package var resolving: Duration = .zero
-    package var shaping: Duration = .zero
-    package var fitting: Duration = .zero
+    /// Shaping and fitting: one step per text (``FontFit/FitRequest/report(in:)``).
+    package var measuring: Duration = .zero
     package var total: Duration = .zero
 }
 
@@ -223,7 +223,7 @@ package struct Checker: Sendable {
         }
 
         /// The stack this key names, loaded.
-        func load() throws -> FontStack {
+        package func load() throws -> FontStack {
             let stack = try fonts.load(variations: variations)
             return weight.flatMap { stack.weighted($0) } ?? stack
         }
@@ -281,8 +281,7 @@ package struct Checker: Sendable {
 
         // 4. Measure every distinct job, on all cores.
         let (measurements, jobTimings) = await measure(jobs, fonts: fonts)
-        timings.shaping = jobTimings.shaping
-        timings.fitting = jobTimings.fitting
+        timings.measuring = jobTimings.measuring
 
         // 5. Assemble.
         var checks: [CheckResult] = []
@@ -585,8 +584,7 @@ package struct Checker: Sendable {
                 chunks[index] = chunk
                 done += chunk.count
                 progress?(done, jobs.count)
-                timings.shaping += chunkTimings.shaping
-                timings.fitting += chunkTimings.fitting
+                timings.measuring += chunkTimings.measuring
                 addChunk()
             }
             return (JobResults(chunkSize: chunkSize, chunks: chunks), timings)

@@ -1,13 +1,14 @@
 import FontFit
 
 extension Checker {
-    /// Shapes the text once (`font.prepare`) and fits it as `fontfit fit` does with the same options.
+    /// Shapes the text once and fits it as `fontfit fit` does with the same options
+    /// (``FontFit/FitRequest/report(in:)``).
     static func measure(_ job: Job, font: FontStack, keepFit: Bool, timings: inout CheckTimings) throws(FontFitError)
         -> Measurement
     {
         let settings = job.settings
         let clock = ContinuousClock()
-        let shapingStart = clock.now
+        let start = clock.now
         var features: [FontFeature] = []
         for feature in settings.features { features.append(try FontFeature(feature)) }
         var options = FitOptions(
@@ -23,17 +24,15 @@ extension Checker {
                 features: features, language: job.locale, letterSpacing: settings.letterSpacing,
                 wordSpacing: settings.wordSpacing, textTransform: settings.textTransform,
                 hyphens: settings.hyphens))
-        let prepared = try request.prepare(in: font)
-        let fittingStart = clock.now
-        timings.shaping += fittingStart - shapingStart
-        let result = try request.fit(prepared)
+        let report = try request.report(in: font)
+        let result = report.result
         let verdict: Verdict = result.fits
             ? (result.scale >= 1 ? .fits : .shrinks) : (result.truncated ? .truncated : .overflows)
-        let neededScale = result.fits ? result.scale : try request.neededSize(prepared).map { $0 / settings.size }
-        timings.fitting += clock.now - fittingStart
+        let neededScale = result.fits ? result.scale : report.neededSize.map { $0 / settings.size }
+        timings.measuring += clock.now - start
         return Measurement(
             text: job.text, verdict: verdict, size: result.size, scale: result.scale, neededScale: neededScale,
-            lines: result.lines.map(\.text), missing: missing(prepared.missing),
+            lines: result.lines.map(\.text), missing: missing(report.missing),
             fit: keepFit ? result : nil, tightening: result.tightening)
     }
 
@@ -45,5 +44,16 @@ extension Checker {
             return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
                 && properties.generalCategory != .control && properties.generalCategory != .format
         }.map(\.codePointLabel)
+    }
+}
+
+extension Checker.DistinctText {
+    /// This text measured as a run measures its job (scripts/bench-check times check's measuring
+    /// apart from reading catalogs and writing reports).
+    package func measured(in font: FontStack) throws(FontFitError) -> Measurement {
+        var timings = CheckTimings()
+        return try Checker.measure(
+            Checker.Job(text: text, locale: locale, settings: settings, label: 0), font: font, keepFit: false,
+            timings: &timings)
     }
 }

@@ -22,6 +22,19 @@ package enum TextFitter {
         fit(FitProblem(table, options: options.normalized))
     }
 
+    /// ``fit(_:options:)-(FitTable,_)`` of `table` with the ellipsis `ellipsis()` gives, asked for only
+    /// when the text fits at no size and is truncated: the same result as the fit of
+    /// `table.withEllipsis(ellipsis())`, searched once. Whether a text fits does not depend on its
+    /// ellipsis; only the fallback lines at the smallest size draw it.
+    package static func fit(_ table: FitTable, options: FitConstraints, ellipsis: () -> Ellipsis?) -> FitResult {
+        let normalized = options.normalized
+        let problem = FitProblem(table, options: normalized)
+        if let (size, lines) = problem.bestFit() { return problem.fittedResult(lines, size: size) }
+        guard normalized.truncation != .none else { return problem.fallbackResult(atSize: normalized.fallbackSize) }
+        return FitProblem(table.withEllipsis(ellipsis()), options: normalized)
+            .fallbackResult(atSize: normalized.fallbackSize)
+    }
+
     private static func fit(_ problem: FitProblem) -> FitResult {
         if let (size, lines) = problem.bestFit() { return problem.fittedResult(lines, size: size) }
         return problem.fallbackResult(atSize: problem.options.fallbackSize)

@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
     var textScale: [String] = []
     @Option(name: .customLong("font-scaling"), help: "How text scales grow sizes: linear, or android14 (Android 14's non-linear curve). Replaces the spec's fontScaling.")
     var fontScaling: String?
-    @Flag(help: "Print where time went (parsing, shaping, fitting) on standard error.") var timings = false
+    @Flag(help: "Print where time went (parsing, resolving, measuring) on standard error.") var timings = false
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit, sarif, github }
 
@@ -107,7 +107,7 @@ struct CheckCommand: ParsableCommand {
         if timings {
             let t = run.timings
             FileHandle.standardError.write(Data(
-                "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping \(t.shaping) (CPU), fitting \(t.fitting) (CPU)\n".utf8))
+                "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping and fitting \(t.measuring) (CPU)\n".utf8))
         }
         // The report is out; the code says how the run went (65 outranks 1: a catalog went unchecked).
         if !run.errors.isEmpty { terminate(65) }

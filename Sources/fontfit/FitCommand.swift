@@ -65,8 +65,12 @@ struct FitArguments: ParsableArguments {
     }
 
     struct Fitted {
+        let request: FontFit.FitRequest
+        let fonts: FontStack
         let result: FitResult
-        let prepared: PreparedText
+        /// The text as the fitter measured it; nil for a plain line answered in closed form.
+        let prepared: PreparedText?
+        let missing: [Unicode.Scalar]
         let frame: FrameSize
         /// For a text that does not fit: the largest size at which it would, with no lower bound
         /// (nil when even the smallest size fontfit computes with is too large).
@@ -163,13 +167,12 @@ struct FitInvocation {
         let request = FontFit.FitRequest(
             text, options: options,
             shaping: try self.shaping.options(for: fonts.primary), images: images)
-        let prepared = try request.prepare(in: fonts)
-        let result = try request.fit(prepared)
-        FontOptions.warnMissing(prepared.missing, in: fonts)
-        let fitSize = result.fits ? nil : try request.neededSize(prepared)
+        let report = try request.report(in: fonts)
+        FontOptions.warnMissing(report.missing, in: fonts)
         return FitArguments.Fitted(
-            result: result, prepared: prepared, frame: frame, fitSize: fitSize,
-            style: StyleDescription(prepared.shaping, fit: options))
+            request: request, fonts: fonts, result: report.result, prepared: report.prepared, missing: report.missing,
+            frame: frame, fitSize: report.result.fits ? nil : report.neededSize,
+            style: StyleDescription(request.shaping, fit: options))
     }
 }
 
@@ -185,17 +188,18 @@ struct FitCommand: ParsableCommand {
 
     static func run(_ request: FitInvocation, json: Bool) throws {
         let fitted = try request.fit()
-        let columns = fitted.prepared.isVertical ? fitted.prepared.columns(of: fitted.result, in: fitted.frame) : nil
+        let prepared = fitted.prepared
+        let columns = prepared.flatMap { $0.isVertical ? $0.columns(of: fitted.result, in: fitted.frame) : nil }
         if json {
-            let images = request.inlineImage.isEmpty ? nil : fitted.prepared.imageBoxes(in: fitted.result)
-            var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.prepared.missing, fonts: fitted.prepared.fonts)
+            let images = request.inlineImage.isEmpty ? nil : prepared?.imageBoxes(in: fitted.result)
+            var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.missing, fonts: fitted.fonts)
             if case .object(var members) = json {
                 // A transformed line says which part of the text as given it shows.
-                if let source = fitted.prepared.sourceText, columns == nil,
+                if let prepared, let source = prepared.sourceText, columns == nil,
                     let index = members.firstIndex(where: { $0.0 == "lines" }), case .array(let lines) = members[index].1
                 {
                     let bytes = Array(source.utf8)
-                    let ranges = fitted.prepared.sourceRanges(of: fitted.result)
+                    let ranges = prepared.sourceRanges(of: fitted.result)
                     members[index].1 = .array(zip(lines, ranges).map { line, range in
                         guard case .object(var fields) = line else { return line }
                         fields.append(("sourceText", .string(String(decoding: bytes[range], as: UTF8.self))))
@@ -203,7 +207,7 @@ struct FitCommand: ParsableCommand {
                     })
                 }
                 members.append(("style", styleJSON(fitted.style)))
-                if fitted.prepared.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
+                if fitted.request.shaping.hyphenationUnavailable { members.append(("hyphenationUnavailable", .bool(true))) }
                 json = .object(members)
             }
             if !fitted.result.fits, case .object(var members) = json {
