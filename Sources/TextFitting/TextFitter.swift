@@ -24,15 +24,13 @@ package enum TextFitter {
 
     /// ``fit(_:options:)-(FitTable,_)`` of `table` with the ellipsis `ellipsis()` gives, asked for only
     /// when the text fits at no size and is truncated: the same result as the fit of
-    /// `table.withEllipsis(ellipsis())`, searched once. Whether a text fits does not depend on its
-    /// ellipsis; only the fallback lines at the smallest size draw it.
+    /// the text's ellipsis set to `ellipsis()`, searched once and with the same tables. Whether a
+    /// text fits does not depend on its ellipsis; only the fallback lines at the smallest size draw it.
     package static func fit(_ table: FitTable, options: FitConstraints, ellipsis: () -> Ellipsis?) -> FitResult {
-        let normalized = options.normalized
-        let problem = FitProblem(table, options: normalized)
+        var problem = FitProblem(table, options: options.normalized)
         if let (size, lines) = problem.bestFit() { return problem.fittedResult(lines, size: size) }
-        guard normalized.truncation != .none else { return problem.fallbackResult(atSize: normalized.fallbackSize) }
-        return FitProblem(table.withEllipsis(ellipsis()), options: normalized)
-            .fallbackResult(atSize: normalized.fallbackSize)
+        if problem.options.truncation != .none { problem.ellipsis = ellipsis() }
+        return problem.fallbackResult(atSize: problem.options.fallbackSize)
     }
 
     private static func fit(_ problem: FitProblem) -> FitResult {
@@ -115,13 +113,5 @@ package struct FitTable: Sendable {
     /// searches plainly.
     package func staircaseSize(_ bounds: SizeBounds) -> Double? {
         bounds.lineLimit != 1 ? staircase?.fittedSize(bounds) : nil
-    }
-
-    /// The same tables for the text with `ellipsis` as its ellipsis (the tables do not depend on it,
-    /// but are built again).
-    package func withEllipsis(_ ellipsis: Ellipsis?) -> FitTable {
-        var text = text
-        text.ellipsis = ellipsis
-        return FitTable(text)
     }
 }

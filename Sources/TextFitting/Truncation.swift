@@ -95,7 +95,7 @@ extension FitProblem {
     }
 
     private var ellipsisPiece: Piece {
-        guard let ellipsis = text.ellipsis else { return .empty }
+        guard let ellipsis else { return .empty }
         let ink = ellipsis.ink.map {
             InkBox(left: $0.left, right: $0.right, bottom: $0.bottom, top: $0.top)
         }
@@ -113,7 +113,7 @@ extension FitProblem {
     func truncated(_ content: Range<Int>, standingFor units: Range<Int>, limit: Double) -> ShownLine {
         let start = content.lowerBound, end = content.upperBound
         let ellipsis = ellipsisPiece
-        let hasEllipsis = text.ellipsis != nil
+        let hasEllipsis = self.ellipsis != nil
         let isInk = table.isInk
         func fits(_ piece: Piece) -> Bool { piece.width(inkBounds: isInk) <= limit }
         func leading(_ index: Int) -> Int { table.leadingTrimmed(index, end: end, units: text.units) }

@@ -51,21 +51,29 @@ import FontFitTestSupport
         }
     }
 
-    @Test func withEllipsisEqualsTheTextWithIt() {
+    /// The fit that asks for its ellipsis only when it truncates equals the fit of the text that
+    /// holds that ellipsis from the start, in every truncation mode.
+    @Test func ellipsisAskedForLateEqualsTheTextWithIt() {
         var rng = SplitMix64(seed: 11)
-        for _ in 0..<100 {
+        var truncated = 0
+        for _ in 0..<200 {
             var text = randomText(words: 20, using: &rng)
             text.ellipsis = nil
             var options = Self.randomOptions(using: &rng)
             options.minimumScaleFactor = 1
+            options.truncation = [TruncationMode.tail, .head, .middle, .none].randomElement(using: &rng)!
             var withEllipsis = text
             withEllipsis.ellipsis = Synthetic.ellipsisUnit
-            let table = FitTable(text).withEllipsis(Synthetic.ellipsisUnit)
-            #expect(table.text.ellipsis == Synthetic.ellipsisUnit)
-            Self.expectSame(
-                TextFitter.fit(table, options: options), TextFitter.fit(withEllipsis, options: options),
-                "\(text.text.debugDescription)")
+            var asked = 0
+            let result = TextFitter.fit(FitTable(text), options: options) {
+                asked += 1
+                return Synthetic.ellipsisUnit
+            }
+            Self.expectSame(result, TextFitter.fit(withEllipsis, options: options), "\(text.text.debugDescription)")
+            #expect(asked == (result.fits || options.truncation == .none ? 0 : 1))
+            if result.truncated { truncated += 1 }
         }
+        #expect(truncated > 20)
     }
 
     /// Texts with long words and frames of every shape, so that answers are bound by height, by
