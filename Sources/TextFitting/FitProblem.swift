@@ -5,16 +5,12 @@ struct FitProblem {
     let options: NormalizedOptions
     /// Present for problems over a ``FitTable`` whose widths are ordered: the size search reads it.
     var staircase: Staircase?
-    /// What ends a truncated line: the text's own, or one set for a fallback after a search that
-    /// did not need it (the tables do not depend on it).
-    var ellipsis: Ellipsis?
 
     var text: MeasuredText { table.text }
 
     init(_ text: MeasuredText, options: NormalizedOptions) {
         self.options = options
         table = LineTable(text, bounds: options.bounds)
-        ellipsis = text.ellipsis
     }
 
     /// A problem over tables built beforehand.
@@ -22,7 +18,6 @@ struct FitProblem {
         self.options = options
         table = prepared.table.using(options.bounds)
         staircase = prepared.staircase
-        ellipsis = prepared.text.ellipsis
     }
 
     /// The layout's used height at size s is `perSize × s + constant`.

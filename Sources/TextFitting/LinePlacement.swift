@@ -87,9 +87,10 @@ extension FitProblem {
             height: options.lineBoxHeight(lines: lines.count, lineHeight: text.lineHeight, atSize: size))
     }
 
-    /// The text that does not fit, laid out and truncated at `size`.
-    func fallbackResult(atSize size: Double) -> FitResult {
-        let (lines, truncated) = fallbackLines(atSize: size)
+    /// The text that does not fit, laid out and truncated at `size`, the last kept line ending in
+    /// `ellipsis`.
+    func fallbackResult(atSize size: Double, ellipsis: Ellipsis?) -> FitResult {
+        let (lines, truncated) = fallbackLines(atSize: size, ellipsis: ellipsis)
         return result(lines, size: size, fits: false, truncated: truncated)
     }
 }

@@ -38,7 +38,8 @@ extension TextFitter {
             let fitted = problem(at: size)
             return fitted.fittedResult(fitted.layout(atSize: size, record: true).lines, size: size)
         }
-        return problem(at: options.fallbackSize).fallbackResult(atSize: options.fallbackSize)
+        let fallback = problem(at: options.fallbackSize)
+        return fallback.fallbackResult(atSize: options.fallbackSize, ellipsis: fallback.text.ellipsis)
     }
 
     /// The continuous largest size that fits with its own measurement, or nil.

@@ -27,15 +27,15 @@ package enum TextFitter {
     /// the text's ellipsis set to `ellipsis()`, searched once and with the same tables. Whether a
     /// text fits does not depend on its ellipsis; only the fallback lines at the smallest size draw it.
     package static func fit(_ table: FitTable, options: FitConstraints, ellipsis: () -> Ellipsis?) -> FitResult {
-        var problem = FitProblem(table, options: options.normalized)
+        let problem = FitProblem(table, options: options.normalized)
         if let (size, lines) = problem.bestFit() { return problem.fittedResult(lines, size: size) }
-        if problem.options.truncation != .none { problem.ellipsis = ellipsis() }
-        return problem.fallbackResult(atSize: problem.options.fallbackSize)
+        return problem.fallbackResult(
+            atSize: problem.options.fallbackSize, ellipsis: problem.options.truncation == .none ? nil : ellipsis())
     }
 
     private static func fit(_ problem: FitProblem) -> FitResult {
         if let (size, lines) = problem.bestFit() { return problem.fittedResult(lines, size: size) }
-        return problem.fallbackResult(atSize: problem.options.fallbackSize)
+        return problem.fallbackResult(atSize: problem.options.fallbackSize, ellipsis: problem.text.ellipsis)
     }
 
     /// Greedy lines of `text` at unit width `width` (em), as unit index ranges that include each

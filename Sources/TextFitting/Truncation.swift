@@ -28,8 +28,8 @@ extension FitProblem {
 
     /// The lines of text that does not fit at any size in range, laid out at `size`: words wider
     /// than the frame are cut between units; lines past the line limit or the frame height are
-    /// dropped (at least one is kept) and the last kept line is truncated.
-    func fallbackLines(atSize size: Double) -> (lines: [ShownLine], truncated: Bool) {
+    /// dropped (at least one is kept) and the last kept line is truncated, ending in `ellipsis`.
+    func fallbackLines(atSize size: Double, ellipsis: Ellipsis?) -> (lines: [ShownLine], truncated: Bool) {
         let slack = 1 + TextFitter.fitTolerance
         let width = options.unitWidth(atSize: size)
         var laid: [LaidLine] = []
@@ -54,12 +54,12 @@ extension FitProblem {
                 // head truncation) shows what follows, as TextKit and SwiftUI do.
                 let end = paragraphEnd(from: line.start)
                 let content = line.start..<table.trimmedEnd(start: line.start, end: end)
-                lines.append(truncated(content, standingFor: line.start..<end, limit: width * slack))
+                lines.append(truncated(content, standingFor: line.start..<end, limit: width * slack, ellipsis: ellipsis))
             } else if line.run.width > width * slack {
                 // A single unit wider than the frame, even after emergency breaking.
                 let content = line.start..<table.trimmedEnd(start: line.start, end: line.end)
                 lines.append(
-                    truncated(content, standingFor: line.start..<line.end, limit: width * slack))
+                    truncated(content, standingFor: line.start..<line.end, limit: width * slack, ellipsis: ellipsis))
             } else {
                 lines.append(shown(line))
             }
@@ -94,7 +94,7 @@ extension FitProblem {
         return table.count
     }
 
-    private var ellipsisPiece: Piece {
+    private static func piece(of ellipsis: Ellipsis?) -> Piece {
         guard let ellipsis else { return .empty }
         let ink = ellipsis.ink.map {
             InkBox(left: $0.left, right: $0.right, bottom: $0.bottom, top: $0.top)
@@ -102,7 +102,7 @@ extension FitProblem {
         return Piece(advance: ellipsis.advance, ink: ink ?? .none)
     }
 
-    /// `content` cut at unit boundaries per the truncation mode so that it and the ellipsis fit
+    /// `content` cut at unit boundaries per the truncation mode so that it and `ellipsis` fit
     /// `limit` (unit width); if the ellipsis alone is too wide, the line is left empty.
     ///
     /// Binary searches rely on a piece growing when it gains units, which holds for advances and
@@ -110,10 +110,12 @@ extension FitProblem {
     /// (shaped again when an end is unsafe to break) and shortened by galloping if that is wider,
     /// so a cut costs O(log n) shapings of the kept text, never one per candidate
     /// (`truncatingLongTextShapesAFewLinesNotTheText` counts them).
-    func truncated(_ content: Range<Int>, standingFor units: Range<Int>, limit: Double) -> ShownLine {
+    func truncated(_ content: Range<Int>, standingFor units: Range<Int>, limit: Double, ellipsis: Ellipsis?)
+        -> ShownLine
+    {
         let start = content.lowerBound, end = content.upperBound
-        let ellipsis = ellipsisPiece
-        let hasEllipsis = self.ellipsis != nil
+        let hasEllipsis = ellipsis != nil
+        let ellipsis = Self.piece(of: ellipsis)
         let isInk = table.isInk
         func fits(_ piece: Piece) -> Bool { piece.width(inkBounds: isInk) <= limit }
         func leading(_ index: Int) -> Int { table.leadingTrimmed(index, end: end, units: text.units) }
