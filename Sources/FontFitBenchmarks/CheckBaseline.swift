@@ -88,10 +88,48 @@ enum CheckBaseline {
             measuring.append(Timing.threadSeconds() - start)
             blackHole(sizes)
         }
+        // The same on two threads, half the jobs each (interleaved, as check's chunks mix label
+        // kinds): the wall time, for how measuring alone scales to two cores (check's coreScaling
+        // also holds its serial steps).
+        var twoThreads: [Double] = []
+        for _ in 0..<rounds {
+            let start = ContinuousClock.now
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var sizes = 0.0
+                for index in stride(from: half, to: jobs.count, by: 2) {
+                    sizes += (try? jobs[index].0.measured(in: jobs[index].1).size) ?? 0
+                }
+                blackHole(sizes)
+            }
+            let elapsed = ContinuousClock.now - start
+            twoThreads.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        // Again with fonts loaded once per thread: what sharing one stack's objects between the
+        // threads costs (their reference counts are written by both).
+        let ownStacks = try (0..<2).map { _ in
+            try Dictionary(uniqueKeysWithValues: stacks.keys.map { key in (key, try key.load()) })
+        }
+        let ownJobs = (0..<2).map { half in texts.map { ($0, ownStacks[half][Checker.FontKey($0.settings)]!) } }
+        var twoThreadsOwnFonts: [Double] = []
+        for _ in 0..<rounds {
+            let start = ContinuousClock.now
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var sizes = 0.0
+                let jobs = ownJobs[half]
+                for index in stride(from: half, to: jobs.count, by: 2) {
+                    sizes += (try? jobs[index].0.measured(in: jobs[index].1).size) ?? 0
+                }
+                blackHole(sizes)
+            }
+            let elapsed = ContinuousClock.now - start
+            twoThreadsOwnFonts.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
         print("""
             {"distinctTexts":\(texts.count),"distinctShapings":\(shapings.count),"characters":\(characters),\
             "shapeSeconds":\(times.sorted()[times.count / 2]),"firstRoundSeconds":\(times[0]),"rounds":\(rounds),\
-            "measureSeconds":\(measuring.sorted()[measuring.count / 2])}
+            "measureSeconds":\(measuring.sorted()[measuring.count / 2]),\
+            "measureTwoThreadsWallSeconds":\(twoThreads.sorted()[twoThreads.count / 2]),\
+            "measureTwoThreadsOwnFontsWallSeconds":\(twoThreadsOwnFonts.sorted()[twoThreadsOwnFonts.count / 2])}
             """)
     }
 

@@ -9,8 +9,9 @@ import FontFitTestSupport
     static let stack = ClosedFormAgreementTests.stack
 
     /// Random texts (several scripts, fallback fonts, trailing white space and marks, and a missing
-    /// character), frames, line limits and size ranges: every part of the report equals the
-    /// reference's, sizes to the closed form's summation slack.
+    /// character), frames, line limits, line spacing, truncation, size ranges, and letter- and
+    /// word-spacing in em: every part of the report equals the reference's, sizes to the closed
+    /// form's summation slack.
     @Test func reportsAgreeWithTheGeneralRoute() throws {
         var generator = SplitMix64(seed: 0x5EED_0034)
         var closedFormDomain = 0
@@ -24,7 +25,15 @@ import FontFitTestSupport
                 minimumScaleFactor: [0.01, 0.5, 0.8, 1].randomElement(using: &generator)!,
                 lineLimit: [1, 2, 4, nil].randomElement(using: &generator)!)
             options.alignment = [.leading, .center, .trailing].randomElement(using: &generator)!
-            let request = FitRequest(text, options: options)
+            options.lineSpacing = [0, 0, 3.5].randomElement(using: &generator)!
+            options.truncation = [.tail, .head, .middle, .none].randomElement(using: &generator)!
+            var shaping = ShapingOptions()
+            if index % 4 == 1 {
+                shaping.letterSpacing = .em([0.05, -0.02].randomElement(using: &generator)!)
+                shaping.wordSpacing = .em([0, 0.1].randomElement(using: &generator)!)
+            }
+            if index % 6 == 2 { shaping.language = "tr" }
+            let request = FitRequest(text, options: options, shaping: shaping)
             let report = try request.report(in: Self.stack)
             let prepared = try request.prepare(in: Self.stack)
             let reference = try request.fit(prepared)
