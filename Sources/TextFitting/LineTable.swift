@@ -125,53 +125,26 @@ final class LineTableData: Sendable {
         self.count = count
         let reshaped = text.reshapedWidth
         self.reshaped = reshaped
-        var breaks: [BreakPoint] = []
-        breaks.reserveCapacity(count)
-        var contentEnd = [Int32](filledWith: 0, count: count + 1)
-        var paragraphCount = 1
-        var anyUnsafe = false, anyUnsafeBreak = false
-        var advancesOrdered = true
-        var drawsHyphens = false
         // Without a way to reshape, no break is unsafe: lines keep their summed widths.
         let canReshape = reshaped != nil
-        let hyphenAdvance = text.hyphenAdvance
-        // One pass writing through buffers: this runs on every fit, so it avoids per-element checks.
+        var contentEnd = [Int32](filledWith: 0, count: count + 1)
         var prefix = [Double](filledWith: 0, count: count + 1)
-        prefix.withUnsafeMutableBufferPointer { prefix in
-            contentEnd.withUnsafeMutableBufferPointer { contentEnd in
-                units.withUnsafeBufferPointer { units in
-                    var pen = 0.0, lastContent = 0
-                    prefix[0] = 0
-                    for index in 0..<count {
-                        let unit = units[index]
-                        pen += unit.advance
-                        if !(unit.advance >= 0) { advancesOrdered = false }
-                        prefix[index + 1] = pen
-                        // A unit before a hard break is a line separator even when not flagged as
-                        // whitespace.
-                        if !unit.isWhitespace && unit.breakAfter != .mandatory { lastContent = index + 1 }
-                        contentEnd[index + 1] = Int32(truncatingIfNeeded: lastContent)
-                        if unit.unsafeToBreakAfter { anyUnsafe = true }
-                        if unit.breakAfter != .none || index == count - 1 {
-                            let isMandatory = unit.breakAfter == .mandatory
-                            // A hard break after the last unit ends the text rather than starting
-                            // a paragraph.
-                            if isMandatory && index < count - 1 { paragraphCount += 1 }
-                            let hyphen =
-                                index < count - 1 && lastContent == index + 1 && unit.isSoftHyphenBreak
-                                ? hyphenAdvance : 0
-                            if hyphen != 0 { drawsHyphens = true }
-                            let isUnsafe = canReshape && index + 1 < count && unit.unsafeToBreakAfter
-                            if isUnsafe { anyUnsafeBreak = true }
-                            breaks.append(
-                                BreakPoint(
-                                    end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen,
-                                    endPen: pen, isMandatory: isMandatory, isUnsafe: isUnsafe))
-                        }
+        var scan = TableScan()
+        // At most one break point a unit.
+        let breaks = [BreakPoint](unsafeUninitializedCapacity: count) { breaks, initialized in
+            prefix.withUnsafeMutableBufferPointer { prefix in
+                contentEnd.withUnsafeMutableBufferPointer { contentEnd in
+                    units.withUnsafeBufferPointer { units in
+                        scan = Self.scan(
+                            units, hyphenAdvance: text.hyphenAdvance, canReshape: canReshape, prefix: prefix,
+                            contentEnd: contentEnd, breaks: breaks)
                     }
                 }
             }
+            initialized = scan.breakCount
         }
+        let (paragraphCount, anyUnsafe, anyUnsafeBreak, advancesOrdered, drawsHyphens) =
+            (scan.paragraphCount, scan.anyUnsafe, scan.anyUnsafeBreak, scan.advancesOrdered, scan.drawsHyphens)
         self.prefix = prefix
         self.contentEnd = contentEnd
         self.breaks = breaks
@@ -214,6 +187,59 @@ final class LineTableData: Sendable {
             box = box.union(lineBoxes.fonts[font])
         }
         return box
+    }
+
+    /// What one pass over the units finds besides the tables it writes.
+    struct TableScan {
+        var breakCount = 0
+        var paragraphCount = 1
+        var anyUnsafe = false
+        var anyUnsafeBreak = false
+        var advancesOrdered = true
+        var drawsHyphens = false
+    }
+
+    /// Writes `prefix`, `contentEnd` and the break points of `units` in one pass. Its state is held
+    /// in locals, not in variables a closure captures, which every unit of every fit would write
+    /// through to memory (bench: frenchParagraphFitPerShape).
+    private static func scan(
+        _ units: UnsafeBufferPointer<TextUnit>, hyphenAdvance: Double, canReshape: Bool,
+        prefix: UnsafeMutableBufferPointer<Double>, contentEnd: UnsafeMutableBufferPointer<Int32>,
+        breaks: UnsafeMutableBufferPointer<BreakPoint>
+    ) -> TableScan {
+        let count = units.count
+        var found = TableScan()
+        var breakCount = 0
+        var pen = 0.0, lastContent = 0
+        var anyUnsafe = false, advancesOrdered = true
+        prefix[0] = 0
+        for index in 0..<count {
+            let unit = units[index]
+            pen += unit.advance
+            if !(unit.advance >= 0) { advancesOrdered = false }
+            prefix[index + 1] = pen
+            // A unit before a hard break is a line separator even when not flagged as whitespace.
+            if !unit.isWhitespace && unit.breakAfter != .mandatory { lastContent = index + 1 }
+            contentEnd[index + 1] = Int32(truncatingIfNeeded: lastContent)
+            if unit.unsafeToBreakAfter { anyUnsafe = true }
+            guard unit.breakAfter != .none || index == count - 1 else { continue }
+            let isMandatory = unit.breakAfter == .mandatory
+            // A hard break after the last unit ends the text rather than starting a paragraph.
+            if isMandatory && index < count - 1 { found.paragraphCount += 1 }
+            let hyphen = index < count - 1 && lastContent == index + 1 && unit.isSoftHyphenBreak ? hyphenAdvance : 0
+            if hyphen != 0 { found.drawsHyphens = true }
+            let isUnsafe = canReshape && index + 1 < count && unit.unsafeToBreakAfter
+            if isUnsafe { found.anyUnsafeBreak = true }
+            (breaks.baseAddress.unsafelyUnwrapped + breakCount).initialize(
+                to: BreakPoint(
+                    end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen, endPen: pen,
+                    isMandatory: isMandatory, isUnsafe: isUnsafe))
+            breakCount += 1
+        }
+        found.breakCount = breakCount
+        found.anyUnsafe = anyUnsafe
+        found.advancesOrdered = advancesOrdered
+        return found
     }
 
     private static func lineReach(_ breaks: [BreakPoint]) -> [Int] {
