@@ -1,5 +1,6 @@
 import FontFit
 import Foundation
+import Synchronization
 
 /// How a string fared in its label (contract: "Verdict").
 package enum Verdict: String, Sendable, CaseIterable, Comparable {
@@ -63,11 +64,7 @@ package struct CheckResult: Sendable {
 
     /// Whether this check comes before `other` in identity order (without building arrays).
     func precedes(_ other: CheckResult) -> Bool {
-        if catalog != other.catalog { return catalog < other.catalog }
-        if locale != other.locale { return locale < other.locale }
-        if context != other.context { return context < other.context }
-        if key != other.key { return key < other.key }
-        return branch < other.branch
+        identityPrecedes((catalog, locale, context, key, branch), (other.catalog, other.locale, other.context, other.key, other.branch))
     }
 }
 
@@ -104,7 +101,8 @@ package struct CheckTimings: Sendable {
 
 /// Everything a run found.
 package struct CheckRun: Sendable {
-    package var checks: [CheckResult]
+    /// The checks, by index into the run's strings, labels and measurements.
+    let table: CheckTable
     package var errors: [CatalogError]
     package var warnings: [CatalogError]
     package var untranslated: Int
@@ -116,8 +114,99 @@ package struct CheckRun: Sendable {
     /// hyphenation dictionary.
     package var unhyphenatedLocales: [String] = []
 
-    /// Counted in place: `filter` would copy every failing check (bench: scripts/bench-check's checkPerShape).
-    package var failed: Int { checks.reduce(into: 0) { count, check in if check.failed { count += 1 } } }
+    /// Every check as a ``CheckResult``, made on first use and kept: the reports that read whole
+    /// checks use it, while JSON Lines encodes from ``table`` without copying each check's strings
+    /// and label (bench: scripts/bench-check's checkPerShape).
+    package var checks: [CheckResult] { table.results }
+
+    package var checkCount: Int { table.checks.count }
+
+    package var failed: Int { table.failedCount }
+}
+
+/// A run's checks as indices into what the plan read and resolved and what the workers measured.
+final class CheckTable: Sendable {
+    let strings: [CatalogString]
+    /// Each label's settings, by label id.
+    let labels: [ResolvedSettings]
+    let ruleNames: [String]
+    let measurements: Checker.JobResults
+    /// The checks whose text was measured, in the order the plan made them.
+    let checks: [Checker.Pending]
+    let failedCount: Int
+    /// Keep the fits of failing or shrinking checks (the HTML report draws them).
+    let keepFits: Bool
+    private let made = Mutex<[CheckResult]?>(nil)
+
+    init(
+        strings: [CatalogString], labels: [ResolvedSettings], ruleNames: [String], measurements: Checker.JobResults,
+        checks: [Checker.Pending], keepFits: Bool
+    ) {
+        self.strings = strings
+        self.labels = labels
+        self.ruleNames = ruleNames
+        self.measurements = measurements
+        self.checks = checks
+        self.keepFits = keepFits
+        failedCount = checks.reduce(into: 0) { count, check in if check.failure != nil { count += 1 } }
+    }
+
+    var results: [CheckResult] {
+        made.withLock { made in
+            if let made { return made }
+            let results = checks.indices.map(result)
+            made = results
+            return results
+        }
+    }
+
+    /// Check `index` as a ``CheckResult``.
+    func result(_ index: Int) -> CheckResult {
+        let check = checks[index]
+        let string = strings[check.string]
+        var measurement = measurement(check.job)!
+        if !(keepFits && (check.failure != nil || measurement.verdict != .fits)) { measurement.fit = nil }
+        var source = check.sourceJob.flatMap(self.measurement)
+        source?.fit = nil
+        return CheckResult(
+            catalog: string.catalog, locale: string.locale, context: string.context, key: string.key, branch: check.branch,
+            flags: string.flags, line: string.line, rule: check.rule.map { ruleNames[$0] }, settings: labels[check.label],
+            measurement: measurement, source: source, failure: check.failure)
+    }
+
+    /// A job's measurement; nil when measuring it failed.
+    func measurement(_ job: Int) -> Measurement? {
+        if case .success(let measurement) = measurements[job] { measurement } else { nil }
+    }
+
+    /// Whether check `lhs` comes before check `rhs` in identity order (catalog, locale, context, key, branch).
+    func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+        let left = checks[lhs], right = checks[rhs]
+        let a = strings[left.string], b = strings[right.string]
+        return identityPrecedes(
+            (a.catalog, a.locale, a.context, a.key, left.branch), (b.catalog, b.locale, b.context, b.key, right.branch))
+    }
+
+    /// The checks' indices in identity order. A run makes its checks in catalog order, which is
+    /// most often identity order already: then nothing is sorted.
+    var identityOrder: [Int] {
+        let order = Array(checks.indices)
+        for index in checks.indices.dropFirst() where precedes(index, index - 1) {
+            return order.sorted(by: precedes)
+        }
+        return order
+    }
+}
+
+/// Identity order: catalog, locale, context, key, branch.
+func identityPrecedes(
+    _ lhs: (String, String, String, String, String), _ rhs: (String, String, String, String, String)
+) -> Bool {
+    if lhs.0 != rhs.0 { return lhs.0 < rhs.0 }
+    if lhs.1 != rhs.1 { return lhs.1 < rhs.1 }
+    if lhs.2 != rhs.2 { return lhs.2 < rhs.2 }
+    if lhs.3 != rhs.3 { return lhs.3 < rhs.3 }
+    return lhs.4 < rhs.4
 }
 
 /// A deterministic 1/N of the checks: shard I (1-based) keeps the checks whose identity hashes to I − 1
@@ -229,18 +318,24 @@ package struct Checker: Sendable {
         }
     }
 
-    /// A check before it is measured: its string, branch, rule and label, and the job that measures it.
+    /// A check, by index: its string, branch, rule and label, and the jobs that measure it.
     struct Pending: Sendable {
-        var string: CatalogString
+        var string: Int
         var branch: String
         var rule: Int?
-        var settings: ResolvedSettings
+        var label: Int
         var job: Int
         var sourceJob: Int?
+        /// Why the check failed, once its text is measured.
+        var failure: FailureKind?
     }
 
     /// What a run measures, before any font is loaded: the distinct jobs and the checks that read them.
     struct Plan: Sendable {
+        /// Every catalog's strings, the pseudo-locales' after them.
+        var strings: [CatalogString]
+        /// Each label's settings, by label id.
+        var labels: [ResolvedSettings]
         var jobs: [Job]
         var pending: [Pending]
         var errors: [CatalogError]
@@ -284,33 +379,25 @@ package struct Checker: Sendable {
         timings.shaping = jobTimings.shaping
         timings.fitting = jobTimings.fitting
 
-        // 5. Assemble.
-        var checks: [CheckResult] = []
+        // 5. The checks whose text was measured, with their verdicts.
+        var checks: [Pending] = []
         checks.reserveCapacity(plan.pending.count)
-        for item in plan.pending {
-            switch measurements[item.job] {
+        for var check in plan.pending {
+            switch measurements[check.job] {
             case .failure(let error):
-                plan.errors.append(CatalogError(catalog: item.string.catalog, line: item.string.line, message: "\(item.string.key): \(error)"))
-            case .success(var measurement):
-                let settings = item.settings
-                let failure = FailureKind(measurement, in: settings)
-                let failed = failure != nil
-                if !(keepFits && (failed || measurement.verdict != .fits)) { measurement.fit = nil }
-                var source: Measurement?
-                if let sourceJob = item.sourceJob, case .success(var measured) = measurements[sourceJob] {
-                    measured.fit = nil
-                    source = measured
-                }
-                checks.append(CheckResult(
-                    catalog: item.string.catalog, locale: item.string.locale, context: item.string.context,
-                    key: item.string.key, branch: item.branch, flags: item.string.flags, line: item.string.line,
-                    rule: item.rule.map { spec.rules[$0].name }, settings: settings, measurement: measurement,
-                    source: source, failure: failure))
+                let string = plan.strings[check.string]
+                plan.errors.append(CatalogError(catalog: string.catalog, line: string.line, message: "\(string.key): \(error)"))
+            case .success(let measurement):
+                check.failure = FailureKind(measurement, in: plan.labels[check.label])
+                checks.append(check)
             }
         }
+        let table = CheckTable(
+            strings: plan.strings, labels: plan.labels, ruleNames: spec.rules.map(\.name), measurements: measurements,
+            checks: checks, keepFits: keepFits)
         timings.total = ContinuousClock.now - start
         return CheckRun(
-            checks: checks, errors: plan.errors, warnings: plan.warnings, untranslated: plan.untranslated, timings: timings,
+            table: table, errors: plan.errors, warnings: plan.warnings, untranslated: plan.untranslated, timings: timings,
             fonts: fonts, unhyphenatedLocales: plan.unhyphenatedLocales)
     }
 
@@ -359,24 +446,21 @@ package struct Checker: Sendable {
         let resolvingStart = ContinuousClock.now
         var jobs: [Job] = []
         var jobIndex: [JobKey: Int] = [:]
-        var labels: [LabelKey: (Int, ResolvedSettings)] = [:]
-        func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: TextScale) -> (Int, ResolvedSettings) {
+        var labelIDs: [LabelKey: Int] = [:]
+        var labels: [ResolvedSettings] = []
+        func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: TextScale) -> Int {
             let key = LabelKey(rule: rule, locale: locale, limit: limit, textScale: textScale)
-            if let known = labels[key] { return known }
-            let resolved = (
-                labels.count,
-                spec.resolve(rule: rule, locale: locale, limit: limit, textScale: textScale, fontScaling: fontScaling)
-            )
-            labels[key] = resolved
-            return resolved
+            if let known = labelIDs[key] { return known }
+            labels.append(spec.resolve(rule: rule, locale: locale, limit: limit, textScale: textScale, fontScaling: fontScaling))
+            labelIDs[key] = labels.count - 1
+            return labels.count - 1
         }
-        func job(text: String, locale: String, rule: Int?, limit: SizeLimit?, textScale: TextScale) -> (Int, ResolvedSettings) {
-            let (id, settings) = label(rule: rule, locale: locale, limit: limit, textScale: textScale)
-            let key = JobKey(text: text, label: id)
-            if let index = jobIndex[key] { return (index, settings) }
-            jobs.append(Job(text: text, locale: locale, settings: settings, label: id))
+        func job(text: String, locale: String, label: Int) -> Int {
+            let key = JobKey(text: text, label: label)
+            if let index = jobIndex[key] { return index }
+            jobs.append(Job(text: text, locale: locale, settings: labels[label], label: label))
             jobIndex[key] = jobs.count - 1
-            return (jobs.count - 1, settings)
+            return jobs.count - 1
         }
         let sourceLocale = spec.sourceLocale
         var sourceStrings: [String: [CatalogString]] = [:]
@@ -405,23 +489,25 @@ package struct Checker: Sendable {
         jobIndex.reserveCapacity(expanded.count + expanded.count / 8)
         for item in expanded {
             let string = allStrings[item.string]
-            let (index, settings) = job(
-                text: item.text, locale: string.locale, rule: item.rule, limit: string.limit, textScale: item.textScale)
-            let sourceJob = item.sourceText.map {
-                job(text: $0, locale: sourceLocale, rule: item.rule, limit: string.limit, textScale: item.textScale).0
+            let labelID = label(rule: item.rule, locale: string.locale, limit: string.limit, textScale: item.textScale)
+            let index = job(text: item.text, locale: string.locale, label: labelID)
+            let sourceJob = item.sourceText.map { text in
+                job(
+                    text: text, locale: sourceLocale,
+                    label: label(rule: item.rule, locale: sourceLocale, limit: string.limit, textScale: item.textScale))
             }
             pending.append(Pending(
-                string: string, branch: item.branch, rule: item.rule, settings: settings, job: index, sourceJob: sourceJob))
+                string: item.string, branch: item.branch, rule: item.rule, label: labelID, job: index, sourceJob: sourceJob))
         }
 
         // A locale whose labels ask for automatic hyphenation without a dictionary is checked as
         // `manual`; the command says so once per locale.
-        let unhyphenated = Set(labels.compactMap { key, label -> String? in
-            ShapingOptions(language: key.locale, hyphens: label.1.hyphens).hyphenationUnavailable ? key.locale : nil
+        let unhyphenated = Set(labelIDs.compactMap { key, id -> String? in
+            ShapingOptions(language: key.locale, hyphens: labels[id].hyphens).hyphenationUnavailable ? key.locale : nil
         })
         timings.resolving = ContinuousClock.now - resolvingStart
         return Plan(
-            jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings,
+            strings: allStrings, labels: labels, jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings,
             unhyphenatedLocales: unhyphenated.sorted())
     }
 
@@ -596,7 +682,7 @@ package struct Checker: Sendable {
     /// Every job's measurement, kept in the chunks the workers measured them in: gathering them
     /// into one array would copy and release each measurement, a dozen reference-counted fields,
     /// twice over (bench-check: checkPerShape).
-    struct JobResults {
+    struct JobResults: Sendable {
         let chunkSize: Int
         let chunks: [[Result<Measurement, FontFitError>]]
 

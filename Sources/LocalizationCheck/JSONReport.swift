@@ -6,34 +6,56 @@ import Foundation
 package enum JSONReport {
     /// One check as a JSON object, written straight into `json`.
     package static func write(_ check: CheckResult, to json: inout JSONBytes) {
+        write(
+            catalog: check.catalog, line: check.line, locale: check.locale, context: check.context, key: check.key,
+            branch: check.branch, measurement: check.measurement, flags: check.flags, rule: check.rule,
+            settings: check.settings, failed: check.failed, source: check.source, to: &json)
+    }
+
+    /// Check `index` of a run's table, written from the table without making its ``CheckResult``.
+    static func write(_ index: Int, of table: CheckTable, to json: inout JSONBytes) {
+        let check = table.checks[index]
+        let string = table.strings[check.string]
+        write(
+            catalog: string.catalog, line: string.line, locale: string.locale, context: string.context, key: string.key,
+            branch: check.branch, measurement: table.measurement(check.job)!, flags: string.flags,
+            rule: check.rule.map { table.ruleNames[$0] }, settings: table.labels[check.label], failed: check.failure != nil,
+            source: check.sourceJob.flatMap(table.measurement), to: &json)
+    }
+
+    private static func write(
+        catalog: String, line: Int?, locale: String, context: String, key: String, branch: String,
+        measurement: Measurement, flags: [String], rule: String?, settings: ResolvedSettings, failed: Bool,
+        source: Measurement?, to json: inout JSONBytes
+    ) {
         json.beginObject()
-        json.member("catalog", check.catalog)
+        json.member("catalog", catalog)
         json.key("line")
-        if let line = check.line { json.integer(line) } else { json.null() }
-        json.member("locale", check.locale)
-        json.member("context", check.context)
-        json.member("key", check.key)
-        json.member("branch", check.branch)
-        writeMembers(of: check.measurement, to: &json)
-        json.member("flags", check.flags)
-        json.member("rule", check.rule)
-        json.member("font", fontLabel(check.settings.font))
+        if let line { json.integer(line) } else { json.null() }
+        json.member("locale", locale)
+        json.member("context", context)
+        json.member("key", key)
+        json.member("branch", branch)
+        writeMembers(of: measurement, to: &json)
+        json.member("flags", flags)
+        json.member("rule", rule)
+        json.member("font", fontLabel(settings.font))
         json.key("fonts")
         json.beginArray()
-        for font in check.settings.font.fonts { json.string(fontLabel(FontStackReference(fonts: [font]))) }
+        for font in settings.font.fonts { json.string(fontLabel(FontStackReference(fonts: [font]))) }
         json.endArray()
-        json.member("failed", check.failed)
-        if check.settings.tightening != nil { json.member("tightening", check.measurement.tightening) }
-        let style = check.settings.style
+        json.member("failed", failed)
+        if settings.tightening != nil { json.member("tightening", measurement.tightening) }
+        let style = settings.style
         if !style.isDefault {
             json.key("style")
             json.beginObject()
             for member in style.members { json.member(member.name, member.value) }
             json.endObject()
         }
-        if let length = check.settings.lengthLimit { json.member("lengthLimit", length) }
+        if let length = settings.lengthLimit { json.member("lengthLimit", length) }
         json.key("source")
-        if let source = check.source {
+        if let source {
             json.beginObject()
             writeMembers(of: source, to: &json)
             json.endObject()
@@ -134,7 +156,8 @@ package enum JSONReport {
     /// One check per line, in identity order, encoded on all cores a slice at a time and handed to
     /// `write` in order.
     package static func writeLines(_ run: CheckRun, to write: (Data) -> Void) async {
-        let checks = Ranking.sorted(run.checks)
+        let table = run.table
+        let checks = table.identityOrder
         let sliceSize = 2048
         let slices = stride(from: 0, to: checks.count, by: sliceSize).map { $0..<min(checks.count, $0 + sliceSize) }
         var encoded = [Data?](repeating: nil, count: slices.count)
@@ -145,7 +168,7 @@ package enum JSONReport {
                 group.addTask {
                     var json = JSONBytes(reservingCapacity: range.count * 600)
                     for check in checks[range] {
-                        Self.write(check, to: &json)
+                        Self.write(check, of: table, to: &json)
                         json.append(0x0A)
                     }
                     return (index, Data(json.bytes))
@@ -173,8 +196,8 @@ package enum JSONReport {
     /// One check per line, in identity order.
     package static func lines(_ run: CheckRun) -> String {
         var json = JSONBytes()
-        for check in Ranking.sorted(run.checks) {
-            write(check, to: &json)
+        for check in run.table.identityOrder {
+            write(check, of: run.table, to: &json)
             json.append(0x0A)
         }
         return String(decoding: json.bytes, as: UTF8.self)

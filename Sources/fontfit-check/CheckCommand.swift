@@ -107,7 +107,7 @@ struct CheckCommand: ParsableCommand {
         if timings {
             let t = run.timings
             FileHandle.standardError.write(Data(
-                "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping \(t.shaping) (CPU), fitting \(t.fitting) (CPU)\n".utf8))
+                "timings: \(run.checkCount) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping \(t.shaping) (CPU), fitting \(t.fitting) (CPU)\n".utf8))
         }
         // The report is out; the code says how the run went (65 outranks 1: a catalog went unchecked).
         if !run.errors.isEmpty { terminate(65) }
