@@ -9,23 +9,58 @@ package enum JSONReport {
         write(
             catalog: check.catalog, line: check.line, locale: check.locale, context: check.context, key: check.key,
             branch: check.branch, measurement: check.measurement, flags: check.flags, rule: check.rule,
-            settings: check.settings, failed: check.failed, source: check.source, to: &json)
+            label: LabelMembers(check.settings), failed: check.failed, source: check.source, to: &json)
     }
 
     /// Check `index` of a run's table, written from the table without making its ``CheckResult``.
-    static func write(_ index: Int, of table: CheckTable, to json: inout JSONBytes) {
+    static func write(_ index: Int, of table: CheckTable, labels: [LabelMembers], to json: inout JSONBytes) {
         let check = table.checks[index]
         let string = table.strings[check.string]
         write(
             catalog: string.catalog, line: string.line, locale: string.locale, context: string.context, key: string.key,
             branch: check.branch, measurement: table.measurement(check.job)!, flags: string.flags,
-            rule: check.rule.map { table.ruleNames[$0] }, settings: table.labels[check.label], failed: check.failure != nil,
+            rule: check.rule.map { table.ruleNames[$0] }, label: labels[check.label], failed: check.failure != nil,
             source: check.sourceJob.flatMap(table.measurement), to: &json)
+    }
+
+    /// The members a check's label decides, encoded once per label: a run's checks share a few
+    /// labels, and encoding the font stack and style for each check cost a tenth of its JSON Lines
+    /// output (scripts/bench-check).
+    struct LabelMembers: Sendable {
+        var font: [UInt8]
+        var fonts: [UInt8]
+        /// Nil for the default style, which is left out.
+        var style: [UInt8]?
+        var tightens: Bool
+        var lengthLimit: Int?
+
+        init(_ settings: ResolvedSettings) {
+            var font = JSONBytes()
+            font.string(fontLabel(settings.font))
+            self.font = font.bytes
+            var fonts = JSONBytes()
+            fonts.beginArray()
+            for member in settings.font.fonts { fonts.string(fontLabel(FontStackReference(fonts: [member]))) }
+            fonts.endArray()
+            self.fonts = fonts.bytes
+            let description = settings.style
+            if description.isDefault {
+                style = nil
+            } else {
+                var style = JSONBytes()
+                style.beginObject()
+                for member in description.members { style.member(member.name, member.value) }
+                style.endObject()
+                self.style = style.bytes
+            }
+            tightens = settings.tightening != nil
+            lengthLimit = settings.lengthLimit
+        }
     }
 
     private static func write(
         catalog: String, line: Int?, locale: String, context: String, key: String, branch: String,
-        measurement: Measurement, flags: [String], rule: String?, settings: ResolvedSettings, failed: Bool,
+        measurement: Measurement, flags: [String], rule: String?, label: LabelMembers, failed: Bool,
         source: Measurement?, to json: inout JSONBytes
     ) {
         json.beginObject()
@@ -39,21 +74,17 @@ package enum JSONReport {
         writeMembers(of: measurement, to: &json)
         json.member("flags", flags)
         json.member("rule", rule)
-        json.member("font", fontLabel(settings.font))
+        json.key("font")
+        json.encoded(label.font)
         json.key("fonts")
-        json.beginArray()
-        for font in settings.font.fonts { json.string(fontLabel(FontStackReference(fonts: [font]))) }
-        json.endArray()
+        json.encoded(label.fonts)
         json.member("failed", failed)
-        if settings.tightening != nil { json.member("tightening", measurement.tightening) }
-        let style = settings.style
-        if !style.isDefault {
+        if label.tightens { json.member("tightening", measurement.tightening) }
+        if let style = label.style {
             json.key("style")
-            json.beginObject()
-            for member in style.members { json.member(member.name, member.value) }
-            json.endObject()
+            json.encoded(style)
         }
-        if let length = settings.lengthLimit { json.member("lengthLimit", length) }
+        if let length = label.lengthLimit { json.member("lengthLimit", length) }
         json.key("source")
         if let source {
             json.beginObject()
@@ -158,6 +189,7 @@ package enum JSONReport {
     package static func writeLines(_ run: CheckRun, to write: (Data) -> Void) async {
         let table = run.table
         let checks = table.identityOrder
+        let labels = table.labels.map(LabelMembers.init)
         let sliceSize = 2048
         let slices = stride(from: 0, to: checks.count, by: sliceSize).map { $0..<min(checks.count, $0 + sliceSize) }
         var encoded = [Data?](repeating: nil, count: slices.count)
@@ -168,7 +200,7 @@ package enum JSONReport {
                 group.addTask {
                     var json = JSONBytes(reservingCapacity: range.count * 600)
                     for check in checks[range] {
-                        Self.write(check, of: table, to: &json)
+                        Self.write(check, of: table, labels: labels, to: &json)
                         json.append(0x0A)
                     }
                     return (index, Data(json.bytes))
@@ -196,8 +228,9 @@ package enum JSONReport {
     /// One check per line, in identity order.
     package static func lines(_ run: CheckRun) -> String {
         var json = JSONBytes()
+        let labels = run.table.labels.map(LabelMembers.init)
         for check in run.table.identityOrder {
-            write(check, of: run.table, to: &json)
+            write(check, of: run.table, labels: labels, to: &json)
             json.append(0x0A)
         }
         return String(decoding: json.bytes, as: UTF8.self)
