@@ -263,9 +263,20 @@ package struct Checker: Sendable {
     struct Job: Sendable {
         var text: String
         var locale: String
-        var settings: ResolvedSettings
         /// Stands for (locale, settings): equal ids mean equal labels.
         var label: Int
+        /// The label's settings, one copy shared by its jobs: a copy per job is a dozen
+        /// reference-counted fields copied again wherever the job is (scripts/bench-check).
+        let shared: SharedSettings
+
+        var settings: ResolvedSettings { shared.settings }
+    }
+
+    /// A label's settings, held once for all its jobs.
+    final class SharedSettings: Sendable {
+        let settings: ResolvedSettings
+
+        init(_ settings: ResolvedSettings) { self.settings = settings }
     }
 
     /// Texts are told apart by their bytes: two spellings of one canonical string are measured
@@ -273,15 +284,16 @@ package struct Checker: Sendable {
     struct JobKey: Hashable {
         var text: String
         var label: Int
+        /// ``Checker/textHash(_:)`` of `text`.
+        var textHash: Int
 
         static func == (lhs: JobKey, rhs: JobKey) -> Bool {
-            lhs.label == rhs.label && lhs.text.hasSameUTF8(as: rhs.text)
+            lhs.label == rhs.label && lhs.textHash == rhs.textHash && lhs.text.hasSameUTF8(as: rhs.text)
         }
 
         func hash(into hasher: inout Hasher) {
+            hasher.combine(textHash)
             hasher.combine(label)
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -444,66 +456,63 @@ package struct Checker: Sendable {
 
         // 2. Expand placeholders, resolve labels, keep this shard's checks; texts are deduplicated.
         let resolvingStart = ContinuousClock.now
-        var jobs: [Job] = []
-        var jobIndex: [JobKey: Int] = [:]
-        var labelIDs: [LabelKey: Int] = [:]
-        var labels: [ResolvedSettings] = []
-        func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: TextScale) -> Int {
-            let key = LabelKey(rule: rule, locale: locale, limit: limit, textScale: textScale)
-            if let known = labelIDs[key] { return known }
-            labels.append(spec.resolve(rule: rule, locale: locale, limit: limit, textScale: textScale, fontScaling: fontScaling))
-            labelIDs[key] = labels.count - 1
-            return labels.count - 1
-        }
-        func job(text: String, locale: String, label: Int) -> Int {
-            let key = JobKey(text: text, label: label)
-            if let index = jobIndex[key] { return index }
-            jobs.append(Job(text: text, locale: locale, settings: labels[label], label: label))
-            jobIndex[key] = jobs.count - 1
-            return jobs.count - 1
-        }
         let sourceLocale = spec.sourceLocale
         var sourceStrings: [String: [CatalogString]] = [:]
         for string in strings where string.locale == sourceLocale {
             sourceStrings[string.key + "\u{1F}" + string.context, default: []].append(string)
         }
-        // Rules, placeholders and source texts on all cores, a slice of the strings per task…
+        // Rules, placeholders, source texts and the hashes of the texts on all cores, a slice of
+        // the strings per task…
         let allStrings = strings
         let sources = sourceStrings
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let sliceSize = max(256, allStrings.count / (workers * 4) + 1)
-        let expanded = await withTaskGroup(of: (Int, [Expanded]).self) { group in
+        let slices = await withTaskGroup(of: (Int, ExpandedSlice).self) { group in
             for start in stride(from: 0, to: allStrings.count, by: sliceSize) {
                 let range = start..<min(allStrings.count, start + sliceSize)
                 group.addTask { (start, self.expand(allStrings, range, sourceStrings: sources)) }
             }
-            var slices: [(Int, [Expanded])] = []
+            var slices: [(Int, ExpandedSlice)] = []
             for await slice in group { slices.append(slice) }
-            return slices.sorted { $0.0 < $1.0 }.flatMap(\.1)
+            return slices.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        // … then labels and texts deduplicated, in catalog order.
-        var pending: [Pending] = []
-        pending.reserveCapacity(expanded.count)
-        // Room for every check's text and source text: growing the index rehashes every key so far
-        // on one core (bench: scripts/bench-check's checkPerShape).
-        jobIndex.reserveCapacity(expanded.count + expanded.count / 8)
-        for item in expanded {
-            let string = allStrings[item.string]
-            let labelID = label(rule: item.rule, locale: string.locale, limit: string.limit, textScale: item.textScale)
-            let index = job(text: item.text, locale: string.locale, label: labelID)
-            let sourceJob = item.sourceText.map { text in
-                job(
-                    text: text, locale: sourceLocale,
-                    label: label(rule: item.rule, locale: sourceLocale, limit: string.limit, textScale: item.textScale))
+        // … each slice's labels given the run's ids (a run has a few labels)…
+        var labelIDs: [LabelKey: Int] = [:]
+        var labelKeys: [LabelKey] = []
+        var labels: [ResolvedSettings] = []
+        let sliceLabels = slices.map { slice in
+            slice.labels.map { key in
+                if let known = labelIDs[key] { return known }
+                labelKeys.append(key)
+                labels.append(spec.resolve(
+                    rule: key.rule, locale: key.locale, limit: key.limit, textScale: key.textScale, fontScaling: fontScaling))
+                labelIDs[key] = labels.count - 1
+                return labels.count - 1
             }
-            pending.append(Pending(
-                string: item.string, branch: item.branch, rule: item.rule, label: labelID, job: index, sourceJob: sourceJob))
         }
+        // … then the texts deduplicated on all cores, each task keeping the texts whose hash falls
+        // to it: one dictionary of every text, filled on one core, took longer than the expanding
+        // (scripts/bench-check's coreScaling).
+        let deduplicated = await Self.deduplicate(
+            slices, sliceLabels: sliceLabels, labels: labels.indices.map { SharedSettings(labels[$0]) },
+            locales: labelKeys.map(\.locale), partitions: workers)
+        var pending: [Pending] = []
+        pending.reserveCapacity(slices.reduce(0) { $0 + $1.items.count })
+        for (number, slice) in slices.enumerated() {
+            for item in slice.items {
+                let slot = 2 * pending.count
+                pending.append(Pending(
+                    string: item.string, branch: item.branch, rule: item.rule, label: sliceLabels[number][item.label],
+                    job: deduplicated.slotJobs[slot], sourceJob: item.sourceText == nil ? nil : deduplicated.slotJobs[slot + 1]))
+            }
+        }
+        let jobs = deduplicated.jobs
 
         // A locale whose labels ask for automatic hyphenation without a dictionary is checked as
         // `manual`; the command says so once per locale.
-        let unhyphenated = Set(labelIDs.compactMap { key, id -> String? in
-            ShapingOptions(language: key.locale, hyphens: labels[id].hyphens).hyphenationUnavailable ? key.locale : nil
+        let unhyphenated = Set(labelKeys.indices.compactMap { id -> String? in
+            let locale = labelKeys[id].locale
+            return ShapingOptions(language: locale, hyphens: labels[id].hyphens).hyphenationUnavailable ? locale : nil
         })
         timings.resolving = ContinuousClock.now - resolvingStart
         return Plan(
@@ -518,7 +527,87 @@ package struct Checker: Sendable {
         var rule: Int?
         var text: String
         var sourceText: String?
-        var textScale: TextScale
+        /// The label of the text and of the source text, by index into their slice's `labels`.
+        var label: Int
+        var sourceLabel: Int
+        /// ``Checker/textHash(_:)`` of `text` and of `sourceText`.
+        var textHash: Int
+        var sourceTextHash: Int
+    }
+
+    /// The checks of a slice of the strings, and the labels they name.
+    struct ExpandedSlice: Sendable {
+        var items: [Expanded] = []
+        var labels: [LabelKey] = []
+    }
+
+    /// The distinct jobs, and the job of each check's text (slot 2 i) and source text (2 i + 1).
+    struct Deduplicated: Sendable {
+        var jobs: [Job]
+        var slotJobs: [Int]
+    }
+
+    /// A hash of a text's UTF-8 bytes, for ``JobKey``: made where the text is made, on all cores.
+    static func textHash(_ text: String) -> Int {
+        var hasher = Hasher()
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
+    }
+
+    /// Deduplicates the checks' texts and source texts in `partitions` tasks, each keeping the keys
+    /// whose hash falls to it; a partition's jobs are in catalog order.
+    private static func deduplicate(
+        _ slices: [ExpandedSlice], sliceLabels: [[Int]], labels: [SharedSettings], locales: [String], partitions: Int
+    ) async -> Deduplicated {
+        let slotCount = 2 * slices.reduce(0) { $0 + $1.items.count }
+        let parts = await withTaskGroup(of: (Int, [Job], [(slot: Int, job: Int)]).self) { group in
+            for partition in 0..<partitions {
+                group.addTask {
+                    var index: [JobKey: Int] = [:]
+                    index.reserveCapacity(slotCount / partitions + slotCount / (8 * partitions))
+                    var jobs: [Job] = []
+                    var slotJobs: [(slot: Int, job: Int)] = []
+                    slotJobs.reserveCapacity(slotCount / partitions + slotCount / (8 * partitions))
+                    func job(_ text: String, hash: Int, label: Int) -> Int? {
+                        guard Int(UInt(bitPattern: hash &+ label &* 0x9E37_79B9) % UInt(partitions)) == partition else { return nil }
+                        let key = JobKey(text: text, label: label, textHash: hash)
+                        if let known = index[key] { return known }
+                        jobs.append(Job(text: text, locale: locales[label], label: label, shared: labels[label]))
+                        index[key] = jobs.count - 1
+                        return jobs.count - 1
+                    }
+                    var slot = 0
+                    for (number, slice) in slices.enumerated() {
+                        let ids = sliceLabels[number]
+                        for item in slice.items {
+                            if let found = job(item.text, hash: item.textHash, label: ids[item.label]) {
+                                slotJobs.append((slot, found))
+                            }
+                            if let sourceText = item.sourceText,
+                                let found = job(sourceText, hash: item.sourceTextHash, label: ids[item.sourceLabel])
+                            {
+                                slotJobs.append((slot + 1, found))
+                            }
+                            slot += 2
+                        }
+                    }
+                    return (partition, jobs, slotJobs)
+                }
+            }
+            var parts: [(Int, [Job], [(slot: Int, job: Int)])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }
+        }
+        var jobs: [Job] = []
+        jobs.reserveCapacity(parts.reduce(0) { $0 + $1.1.count })
+        var slotJobs = [Int](repeating: -1, count: slotCount)
+        for (_, partJobs, partSlots) in parts {
+            let offset = jobs.count
+            jobs += partJobs
+            for (slot, job) in partSlots { slotJobs[slot] = offset + job }
+        }
+        return Deduplicated(jobs: jobs, slotJobs: slotJobs)
     }
 
     /// The source-language strings again in each pseudo-locale, to be transformed when their
@@ -554,7 +643,7 @@ package struct Checker: Sendable {
     /// Matches rules, replaces placeholders and finds source texts for `strings[range]`, keeping this
     /// shard's checks of the chosen locales.
     private func expand(_ strings: [CatalogString], _ range: Range<Int>, sourceStrings: [String: [CatalogString]])
-        -> [Expanded]
+        -> ExpandedSlice
     {
         // A key's strings (plural forms, variations) are read one after another: the rule of the
         // last key is kept. A dictionary of every key's rule would cost more than matching the
@@ -565,7 +654,15 @@ package struct Checker: Sendable {
         var lastScales: (rule: Int?, locale: String, scales: [TextScale])?
         // Keys compared by bytes, as rules match them: `==` takes canonically equivalent keys for one.
         func same(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
-        var expanded: [Expanded] = []
+        var expanded = ExpandedSlice()
+        var labelIDs: [LabelKey: Int] = [:]
+        func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: TextScale) -> Int {
+            let key = LabelKey(rule: rule, locale: locale, limit: limit, textScale: textScale)
+            if let known = labelIDs[key] { return known }
+            expanded.labels.append(key)
+            labelIDs[key] = expanded.labels.count - 1
+            return expanded.labels.count - 1
+        }
         for index in range {
             let string = strings[index]
             guard locales.isEmpty || locales.contains(string.locale) else { continue }
@@ -604,9 +701,13 @@ package struct Checker: Sendable {
                         source = string.locale == spec.sourceLocale
                             ? .some(nil) : sourceText(for: string, expansion: expansion, in: sourceStrings)
                     }
-                    expanded.append(Expanded(
-                        string: index, branch: branch, rule: rule, text: expansion.text, sourceText: source!,
-                        textScale: scale))
+                    let sourceText = source!
+                    expanded.items.append(Expanded(
+                        string: index, branch: branch, rule: rule, text: expansion.text, sourceText: sourceText,
+                        label: label(rule: rule, locale: string.locale, limit: string.limit, textScale: scale),
+                        sourceLabel: sourceText == nil
+                            ? -1 : label(rule: rule, locale: spec.sourceLocale, limit: string.limit, textScale: scale),
+                        textHash: Self.textHash(expansion.text), sourceTextHash: sourceText.map(Self.textHash) ?? 0))
                 }
             }
         }
