@@ -124,9 +124,21 @@ package struct CheckRun: Sendable {
     package var failed: Int { table.failedCount }
 }
 
+/// Every string a run reads, in the arrays its catalogs were read into: joined into one array,
+/// every string would be copied on one core (scripts/bench-check's coreScaling).
+struct CatalogStrings: Sendable {
+    /// One array per catalog read, then the pseudo-locales' strings.
+    let parts: [[CatalogString]]
+
+    /// The index of a part's string: the part in the high 32 bits, the offset in the low.
+    static func index(part: Int, offset: Int) -> Int { part << 32 | offset }
+
+    subscript(index: Int) -> CatalogString { parts[index >> 32][index & 0xFFFF_FFFF] }
+}
+
 /// A run's checks as indices into what the plan read and resolved and what the workers measured.
 final class CheckTable: Sendable {
-    let strings: [CatalogString]
+    let strings: CatalogStrings
     /// Each label's settings, by label id.
     let labels: [ResolvedSettings]
     let ruleNames: [String]
@@ -139,7 +151,7 @@ final class CheckTable: Sendable {
     private let made = Mutex<[CheckResult]?>(nil)
 
     init(
-        strings: [CatalogString], labels: [ResolvedSettings], ruleNames: [String], measurements: Checker.JobResults,
+        strings: CatalogStrings, labels: [ResolvedSettings], ruleNames: [String], measurements: Checker.JobResults,
         checks: [Checker.Pending], keepFits: Bool
     ) {
         self.strings = strings
@@ -344,8 +356,7 @@ package struct Checker: Sendable {
 
     /// What a run measures, before any font is loaded: the distinct jobs and the checks that read them.
     struct Plan: Sendable {
-        /// Every catalog's strings, the pseudo-locales' after them.
-        var strings: [CatalogString]
+        var strings: CatalogStrings
         /// Each label's settings, by label id.
         var labels: [ResolvedSettings]
         var jobs: [Job]
@@ -432,25 +443,21 @@ package struct Checker: Sendable {
             for await (index, result) in group { results[index] = result }
             return results.map { $0! }
         }
-        var strings: [CatalogString] = []
-        // Sized once: grown catalog by catalog, the array of every catalog's strings would move to
-        // fresh pages at each growth (bench-check: checkPerShape).
-        strings.reserveCapacity(read.reduce(0) { count, result in
-            if case .success(let contents) = result { count + contents.strings.count } else { count }
-        })
+        var parts: [[CatalogString]] = []
         var errors: [CatalogError] = []
         var warnings: [CatalogError] = []
         var untranslated = 0
         for result in read {
             switch result {
             case .success(let contents):
-                strings += contents.strings
+                parts.append(contents.strings)
                 warnings += contents.warnings
                 untranslated += contents.untranslated
             case .failure(let error): errors.append(error)
             }
         }
-        strings += pseudoStrings(from: strings)
+        parts.append(pseudoStrings(from: parts.joined()))
+        let strings = CatalogStrings(parts: parts)
         var timings = CheckTimings()
         timings.parsing = ContinuousClock.now - parsingStart
 
@@ -458,23 +465,24 @@ package struct Checker: Sendable {
         let resolvingStart = ContinuousClock.now
         let sourceLocale = spec.sourceLocale
         var sourceStrings: [String: [CatalogString]] = [:]
-        for string in strings where string.locale == sourceLocale {
+        for string in parts.joined() where string.locale == sourceLocale {
             sourceStrings[string.key + "\u{1F}" + string.context, default: []].append(string)
         }
         // Rules, placeholders, source texts and the hashes of the texts on all cores, a slice of
-        // the strings per task…
-        let allStrings = strings
+        // a catalog's strings per task…
         let sources = sourceStrings
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let sliceSize = max(256, allStrings.count / (workers * 4) + 1)
-        let slices = await withTaskGroup(of: (Int, ExpandedSlice).self) { group in
-            for start in stride(from: 0, to: allStrings.count, by: sliceSize) {
-                let range = start..<min(allStrings.count, start + sliceSize)
-                group.addTask { (start, self.expand(allStrings, range, sourceStrings: sources)) }
+        let sliceSize = max(256, parts.reduce(0) { $0 + $1.count } / (workers * 4) + 1)
+        let slices = await withTaskGroup(of: (Int, Int, ExpandedSlice).self) { group in
+            for (number, part) in parts.enumerated() {
+                for start in stride(from: 0, to: part.count, by: sliceSize) {
+                    let range = start..<min(part.count, start + sliceSize)
+                    group.addTask { (number, start, self.expand(part, number, range, sourceStrings: sources)) }
+                }
             }
-            var slices: [(Int, ExpandedSlice)] = []
+            var slices: [(Int, Int, ExpandedSlice)] = []
             for await slice in group { slices.append(slice) }
-            return slices.sorted { $0.0 < $1.0 }.map(\.1)
+            return slices.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         }
         // … each slice's labels given the run's ids (a run has a few labels)…
         var labelIDs: [LabelKey: Int] = [:]
@@ -516,7 +524,7 @@ package struct Checker: Sendable {
         })
         timings.resolving = ContinuousClock.now - resolvingStart
         return Plan(
-            strings: allStrings, labels: labels, jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings,
+            strings: strings, labels: labels, jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings,
             unhyphenatedLocales: unhyphenated.sorted())
     }
 
@@ -613,7 +621,7 @@ package struct Checker: Sendable {
     /// The source-language strings again in each pseudo-locale, to be transformed when their
     /// placeholders are replaced: the source locale's strings, and the source text a catalog keeps
     /// beside each translation (gettext `msgid`, XLIFF `<source>`), as that catalog's checks.
-    func pseudoStrings(from strings: [CatalogString]) -> [CatalogString] {
+    func pseudoStrings(from strings: some Sequence<CatalogString>) -> [CatalogString] {
         guard !pseudoLocales.isEmpty else { return [] }
         var made: [CatalogString] = []
         for string in strings where string.pseudo == nil {
@@ -640,9 +648,11 @@ package struct Checker: Sendable {
             || spec.rules.contains { $0.settings.textScales != nil || $0.locales.values.contains { $0.textScales != nil } }
     }
 
-    /// Matches rules, replaces placeholders and finds source texts for `strings[range]`, keeping this
-    /// shard's checks of the chosen locales.
-    private func expand(_ strings: [CatalogString], _ range: Range<Int>, sourceStrings: [String: [CatalogString]])
+    /// Matches rules, replaces placeholders and finds source texts for `strings[range]`, part `part`
+    /// of the run's ``CatalogStrings``, keeping this shard's checks of the chosen locales.
+    private func expand(
+        _ strings: [CatalogString], _ part: Int, _ range: Range<Int>, sourceStrings: [String: [CatalogString]]
+    )
         -> ExpandedSlice
     {
         // A key's strings (plural forms, variations) are read one after another: the rule of the
@@ -703,7 +713,8 @@ package struct Checker: Sendable {
                     }
                     let sourceText = source!
                     expanded.items.append(Expanded(
-                        string: index, branch: branch, rule: rule, text: expansion.text, sourceText: sourceText,
+                        string: CatalogStrings.index(part: part, offset: index), branch: branch, rule: rule,
+                        text: expansion.text, sourceText: sourceText,
                         label: label(rule: rule, locale: string.locale, limit: string.limit, textScale: scale),
                         sourceLabel: sourceText == nil
                             ? -1 : label(rule: rule, locale: spec.sourceLocale, limit: string.limit, textScale: scale),
