@@ -124,6 +124,13 @@ package struct CheckRun: Sendable {
     package var failed: Int { table.failedCount }
 }
 
+extension Checker.Job {
+    /// A job with settings of its own.
+    init(text: String, locale: String, settings: ResolvedSettings, label: Int) {
+        self.init(text: text, locale: locale, label: label, shared: Checker.SharedSettings(settings))
+    }
+}
+
 /// Every string a run reads, in the arrays its catalogs were read into: joined into one array,
 /// every string would be copied on one core (scripts/bench-check's coreScaling).
 struct CatalogStrings: Sendable {
