@@ -140,7 +140,10 @@ struct CatalogStrings: Sendable {
     /// The index of a part's string: the part in the high 32 bits, the offset in the low.
     static func index(part: Int, offset: Int) -> Int { part << 32 | offset }
 
-    subscript(index: Int) -> CatalogString { parts[index >> 32][index & 0xFFFF_FFFF] }
+    /// Read in place (`_read`): a copy of a string would retain and release each of its fields.
+    subscript(index: Int) -> CatalogString {
+        _read { yield parts[index >> 32][index & 0xFFFF_FFFF] }
+    }
 }
 
 /// A run's checks as indices into what the plan read and resolved and what the workers measured.
@@ -410,18 +413,22 @@ package struct Checker: Sendable {
         timings.fitting = jobTimings.fitting
 
         // 5. The checks whose text was measured, with their verdicts.
-        var checks: [Pending] = []
-        checks.reserveCapacity(plan.pending.count)
-        for var check in plan.pending {
-            switch measurements[check.job] {
-            case .failure(let error):
-                let string = plan.strings[check.string]
-                plan.errors.append(CatalogError(catalog: string.catalog, line: string.line, message: "\(string.key): \(error)"))
-            case .success(let measurement):
-                check.failure = FailureKind(measurement, in: plan.labels[check.label])
-                checks.append(check)
+        var checks = plan.pending
+        plan.pending = []
+        var unmeasured = false
+        for index in checks.indices {
+            measurements.withResult(checks[index].job) { result in
+                switch result {
+                case .failure(let error):
+                    let string = plan.strings[checks[index].string]
+                    plan.errors.append(CatalogError(catalog: string.catalog, line: string.line, message: "\(string.key): \(error)"))
+                    unmeasured = true
+                case .success(let measurement):
+                    checks[index].failure = FailureKind(measurement, in: plan.labels[checks[index].label])
+                }
             }
         }
+        if unmeasured { checks.removeAll { measurements.withResult($0.job) { if case .failure = $0 { true } else { false } } } }
         let table = CheckTable(
             strings: plan.strings, labels: plan.labels, ruleNames: spec.rules.map(\.name), measurements: measurements,
             checks: checks, keepFits: keepFits)
@@ -584,27 +591,31 @@ package struct Checker: Sendable {
                     var jobs: [Job] = []
                     var slotJobs: [(slot: Int, job: Int)] = []
                     slotJobs.reserveCapacity(slotCount / partitions + slotCount / (8 * partitions))
-                    func job(_ text: String, hash: Int, label: Int) -> Int? {
+                    func job(_ text: @autoclosure () -> String, hash: Int, label: Int) -> Int? {
                         guard Int(UInt(bitPattern: hash &+ label &* 0x9E37_79B9) % UInt(partitions)) == partition else { return nil }
-                        let key = JobKey(text: text, label: label, textHash: hash)
+                        let key = JobKey(text: text(), label: label, textHash: hash)
                         if let known = index[key] { return known }
-                        jobs.append(Job(text: text, locale: locales[label], label: label, shared: labels[label]))
+                        jobs.append(Job(text: key.text, locale: locales[label], label: label, shared: labels[label]))
                         index[key] = jobs.count - 1
                         return jobs.count - 1
                     }
                     var slot = 0
+                    // Items read in place: every task reads every item, and copying one out
+                    // retains and releases its strings.
                     for (number, slice) in slices.enumerated() {
                         let ids = sliceLabels[number]
-                        for item in slice.items {
-                            if let found = job(item.text, hash: item.textHash, label: ids[item.label]) {
-                                slotJobs.append((slot, found))
+                        slice.items.withUnsafeBufferPointer { items in
+                            for item in items.indices {
+                                if let found = job(items[item].text, hash: items[item].textHash, label: ids[items[item].label]) {
+                                    slotJobs.append((slot, found))
+                                }
+                                if items[item].sourceText != nil, let found = job(
+                                    items[item].sourceText!, hash: items[item].sourceTextHash, label: ids[items[item].sourceLabel])
+                                {
+                                    slotJobs.append((slot + 1, found))
+                                }
+                                slot += 2
                             }
-                            if let sourceText = item.sourceText,
-                                let found = job(sourceText, hash: item.sourceTextHash, label: ids[item.sourceLabel])
-                            {
-                                slotJobs.append((slot + 1, found))
-                            }
-                            slot += 2
                         }
                     }
                     return (partition, jobs, slotJobs)
@@ -807,6 +818,12 @@ package struct Checker: Sendable {
 
         subscript(job: Int) -> Result<Measurement, FontFitError> {
             chunks[job / chunkSize][job % chunkSize]
+        }
+
+        /// `body` of a job's result, read in place: a copy retains and releases each of the
+        /// measurement's reference-counted fields.
+        func withResult<T>(_ job: Int, _ body: (Result<Measurement, FontFitError>) throws -> T) rethrows -> T {
+            try chunks[job / chunkSize].withUnsafeBufferPointer { try body($0[job % chunkSize]) }
         }
     }
 }

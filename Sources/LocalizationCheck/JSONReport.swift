@@ -16,11 +16,23 @@ package enum JSONReport {
     static func write(_ index: Int, of table: CheckTable, labels: [LabelMembers], to json: inout JSONBytes) {
         let check = table.checks[index]
         let string = table.strings[check.string]
-        write(
-            catalog: string.catalog, line: string.line, locale: string.locale, context: string.context, key: string.key,
-            branch: check.branch, measurement: table.measurement(check.job)!, flags: string.flags,
-            rule: check.rule.map { table.ruleNames[$0] }, label: labels[check.label], failed: check.failure != nil,
-            source: check.sourceJob.flatMap(table.measurement), to: &json)
+        table.measurements.withResult(check.job) { result in
+            guard case .success(let measurement) = result else { return }
+            func write(source: Measurement?) {
+                Self.write(
+                    catalog: string.catalog, line: string.line, locale: string.locale, context: string.context,
+                    key: string.key, branch: check.branch, measurement: measurement, flags: string.flags,
+                    rule: check.rule.map { table.ruleNames[$0] }, label: labels[check.label], failed: check.failure != nil,
+                    source: source, to: &json)
+            }
+            if let sourceJob = check.sourceJob {
+                table.measurements.withResult(sourceJob) { source in
+                    if case .success(let source) = source { write(source: source) } else { write(source: nil) }
+                }
+            } else {
+                write(source: nil)
+            }
+        }
     }
 
     /// The members a check's label decides, encoded once per label: a run's checks share a few
