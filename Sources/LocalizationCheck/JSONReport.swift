@@ -4,33 +4,47 @@ import Foundation
 /// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards
 /// concatenate), with the fields of the contract.
 package enum JSONReport {
-    /// One check as a JSON object, written straight into `json`.
-    package static func write(_ check: CheckResult, to json: inout JSONBytes) {
-        write(
-            catalog: check.catalog, line: check.line, locale: check.locale, context: check.context, key: check.key,
-            branch: check.branch, measurement: check.measurement, flags: check.flags, rule: check.rule,
-            label: LabelMembers(check.settings), failed: check.failed, source: check.source, to: &json)
-    }
+    /// Writes a run's checks from its table. Each encoder holds its own copy of what many checks
+    /// share (their label's members, their catalog's name), so that encoders on several cores do
+    /// not contend for the same reference counts (scripts/bench-check's coreScaling).
+    struct CheckEncoder {
+        let table: CheckTable
+        private var labels: [LabelMembers]
+        /// The catalog of the last check written, and its name as a JSON string.
+        private var catalogName: String?
+        private var catalog: [UInt8] = []
 
-    /// Check `index` of a run's table, written from the table without making its ``CheckResult``.
-    static func write(_ index: Int, of table: CheckTable, labels: [LabelMembers], to json: inout JSONBytes) {
-        let check = table.checks[index]
-        let string = table.strings[check.string]
-        table.measurements.withResult(check.job) { result in
-            guard case .success(let measurement) = result else { return }
-            func write(source: Measurement?) {
-                Self.write(
-                    catalog: string.catalog, line: string.line, locale: string.locale, context: string.context,
-                    key: string.key, branch: check.branch, measurement: measurement, flags: string.flags,
-                    rule: check.rule.map { table.ruleNames[$0] }, label: labels[check.label], failed: check.failure != nil,
-                    source: source, to: &json)
+        init(_ table: CheckTable) {
+            self.table = table
+            labels = table.labels.map(LabelMembers.init)
+        }
+
+        /// Check `index` of the table as a JSON object.
+        mutating func write(_ index: Int, to json: inout JSONBytes) {
+            let check = table.checks[index]
+            let string = table.strings[check.string]
+            if string.catalog != catalogName {
+                catalogName = string.catalog
+                var name = JSONBytes()
+                name.string(string.catalog)
+                catalog = name.bytes
             }
-            if let sourceJob = check.sourceJob {
-                table.measurements.withResult(sourceJob) { source in
-                    if case .success(let source) = source { write(source: source) } else { write(source: nil) }
+            table.measurements.withResult(check.job) { result in
+                guard case .success(let measurement) = result else { return }
+                func write(source: Measurement?) {
+                    JSONReport.write(
+                        catalog: catalog, line: string.line, locale: string.locale, context: string.context,
+                        key: string.key, branch: check.branch, measurement: measurement, flags: string.flags,
+                        rule: check.rule.map { table.ruleNames[$0] }, label: labels[check.label], failed: check.failure != nil,
+                        source: source, to: &json)
                 }
-            } else {
-                write(source: nil)
+                if let sourceJob = check.sourceJob {
+                    table.measurements.withResult(sourceJob) { source in
+                        if case .success(let source) = source { write(source: source) } else { write(source: nil) }
+                    }
+                } else {
+                    write(source: nil)
+                }
             }
         }
     }
@@ -70,13 +84,15 @@ package enum JSONReport {
         }
     }
 
+    /// A check's object; `catalog` is its catalog's name already written as a JSON string.
     private static func write(
-        catalog: String, line: Int?, locale: String, context: String, key: String, branch: String,
+        catalog: [UInt8], line: Int?, locale: String, context: String, key: String, branch: String,
         measurement: Measurement, flags: [String], rule: String?, label: LabelMembers, failed: Bool,
         source: Measurement?, to json: inout JSONBytes
     ) {
         json.beginObject()
-        json.member("catalog", catalog)
+        json.key("catalog")
+        json.encoded(catalog)
         json.key("line")
         if let line { json.integer(line) } else { json.null() }
         json.member("locale", locale)
@@ -157,11 +173,12 @@ package enum JSONReport {
     }
 
     package static func document(_ run: CheckRun, baseline: BaselineComparison? = nil) -> String {
-        var json = JSONBytes(reservingCapacity: run.checks.count * 600)
+        var json = JSONBytes(reservingCapacity: run.checkCount * 600)
         json.beginObject()
         json.key("checks")
         json.beginArray()
-        for check in Ranking.sorted(run.checks) { write(check, to: &json) }
+        var encoder = CheckEncoder(run.table)
+        for check in run.table.identityOrder { encoder.write(check, to: &json) }
         json.endArray()
         json.key("summary")
         json.value(summary(run))
@@ -198,32 +215,32 @@ package enum JSONReport {
 
     /// One check per line, in identity order, encoded on all cores a slice at a time and handed to
     /// `write` in order.
-    package static func writeLines(_ run: CheckRun, to write: (Data) -> Void) async {
+    package static func writeLines(_ run: CheckRun, to write: ([UInt8]) -> Void) async {
         let table = run.table
         let checks = table.identityOrder
-        let labels = table.labels.map(LabelMembers.init)
         let sliceSize = 2048
         let slices = stride(from: 0, to: checks.count, by: sliceSize).map { $0..<min(checks.count, $0 + sliceSize) }
-        var encoded = [Data?](repeating: nil, count: slices.count)
+        var encoded = [[UInt8]?](repeating: nil, count: slices.count)
         var next = 0
-        await withTaskGroup(of: (Int, Data).self) { group in
+        await withTaskGroup(of: (Int, [UInt8]).self) { group in
             func addSlice(_ index: Int) {
                 let range = slices[index]
                 group.addTask {
+                    var encoder = CheckEncoder(table)
                     var json = JSONBytes(reservingCapacity: range.count * 600)
                     for check in checks[range] {
-                        Self.write(check, of: table, labels: labels, to: &json)
+                        encoder.write(check, to: &json)
                         json.append(0x0A)
                     }
-                    return (index, Data(json.bytes))
+                    return (index, json.bytes)
                 }
             }
             // A few slices ahead of the writer, so that memory stays bounded.
             let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
             for index in 0..<min(ahead, slices.count) { addSlice(index) }
             var added = min(ahead, slices.count)
-            for await (index, data) in group {
-                encoded[index] = data
+            for await (index, bytes) in group {
+                encoded[index] = bytes
                 while next < slices.count, let ready = encoded[next] {
                     write(ready)
                     encoded[next] = nil
@@ -240,9 +257,9 @@ package enum JSONReport {
     /// One check per line, in identity order.
     package static func lines(_ run: CheckRun) -> String {
         var json = JSONBytes()
-        let labels = run.table.labels.map(LabelMembers.init)
+        var encoder = CheckEncoder(run.table)
         for check in run.table.identityOrder {
-            write(check, of: run.table, labels: labels, to: &json)
+            encoder.write(check, to: &json)
             json.append(0x0A)
         }
         return String(decoding: json.bytes, as: UTF8.self)

@@ -88,7 +88,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text: FileHandle.standardOutput.write(Data(TextReport.render(run, baseline: comparison).utf8))
         case .json: print(JSONReport.document(run, baseline: comparison))
-        case .jsonl: try runBlocking { await JSONReport.writeLines(run) { FileHandle.standardOutput.write($0) } }
+        case .jsonl: try runBlocking { await JSONReport.writeLines(run) { writeAll(STDOUT_FILENO, $0) } }
         case .junit: FileHandle.standardOutput.write(Data(JUnitReport.render(run).utf8))
         case .sarif: print(SARIFReport.document(run, baseline: comparison))
         case .github: FileHandle.standardOutput.write(Data(GitHubReport.render(run, baseline: comparison).utf8))
