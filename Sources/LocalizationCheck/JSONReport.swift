@@ -146,20 +146,34 @@ package enum JSONReport {
     }
 
     package static func summary(_ run: CheckRun, worst: Int = 10) -> JSON {
+        // Counted and ranked from the run's table: making every check's `CheckResult` and sorting
+        // them all to name the few worst would cost more than writing the checks.
+        let table = run.table
         var byVerdict: [Verdict: Int] = [:]
         var byLocale: [String: (checks: Int, failed: Int)] = [:]
-        for check in run.checks {
-            byVerdict[check.measurement.verdict, default: 0] += 1
-            byLocale[check.locale, default: (0, 0)].checks += 1
-            if check.failed { byLocale[check.locale, default: (0, 0)].failed += 1 }
+        var ranks: [Ranking.Rank] = []
+        ranks.reserveCapacity(table.checks.count)
+        for check in table.checks {
+            let rank = table.measurements.withResult(check.job) { result in
+                guard case .success(let measurement) = result else { preconditionFailure("a run's checks are measured") }
+                return Ranking.Rank(failed: check.failure != nil, verdict: measurement.verdict, neededScale: measurement.neededScale)
+            }
+            ranks.append(rank)
+            byVerdict[rank.verdict, default: 0] += 1
+            let locale = table.strings[check.string].locale
+            byLocale[locale, default: (0, 0)].checks += 1
+            if rank.failed { byLocale[locale, default: (0, 0)].failed += 1 }
         }
+        let worstChecks = Ranking.first(worst, of: table.checks.indices) { lhs, rhs in
+            Ranking.ranksBefore(ranks[lhs], ranks[rhs]) { table.precedes(lhs, rhs) }
+        }.map(table.result)
         return .object([
-            ("checks", .integer(run.checks.count)), ("failed", .integer(run.failed)),
+            ("checks", .integer(run.checkCount)), ("failed", .integer(run.failed)),
             ("byVerdict", .object(Verdict.allCases.map { ($0.rawValue, .integer(byVerdict[$0] ?? 0)) })),
             ("byLocale", .object(byLocale.keys.sorted().map { locale in
                 (locale, .object([("checks", .integer(byLocale[locale]!.checks)), ("failed", .integer(byLocale[locale]!.failed))]))
             })),
-            ("worst", .array(Ranking.worst(run.checks).prefix(worst).map { check in
+            ("worst", .array(worstChecks.map { check in
                 .object([
                     ("catalog", .string(check.catalog)), ("line", check.line.map(JSON.integer) ?? .null),
                     ("locale", .string(check.locale)), ("context", .string(check.context)),
@@ -283,12 +297,45 @@ enum Ranking {
     /// Failing first, then by verdict (overflows, truncated, shrinks, fits), then by needed scale
     /// (smallest first), then by identity.
     static func worst(_ checks: [CheckResult]) -> [CheckResult] {
-        checks.sorted { lhs, rhs in
-            if lhs.failed != rhs.failed { return lhs.failed }
-            if lhs.measurement.verdict != rhs.measurement.verdict { return lhs.measurement.verdict > rhs.measurement.verdict }
-            let left = lhs.measurement.neededScale ?? 0, right = rhs.measurement.neededScale ?? 0
-            if left != right { return left < right }
-            return lhs.precedes(rhs)
+        checks.sorted { lhs, rhs in ranksBefore(Rank(lhs), Rank(rhs)) { lhs.precedes(rhs) } }
+    }
+
+    /// What ranks a check among the worst, besides its identity.
+    struct Rank {
+        var failed: Bool
+        var verdict: Verdict
+        var neededScale: Double?
+
+        init(failed: Bool, verdict: Verdict, neededScale: Double?) {
+            self.failed = failed
+            self.verdict = verdict
+            self.neededScale = neededScale
         }
+
+        init(_ check: CheckResult) {
+            self.init(failed: check.failed, verdict: check.measurement.verdict, neededScale: check.measurement.neededScale)
+        }
+    }
+
+    /// Whether a check ranks before another, worst first (see ``worst(_:)``); `identityPrecedes`
+    /// breaks the ties.
+    static func ranksBefore(_ lhs: Rank, _ rhs: Rank, identityPrecedes: () -> Bool) -> Bool {
+        if lhs.failed != rhs.failed { return lhs.failed }
+        if lhs.verdict != rhs.verdict { return lhs.verdict > rhs.verdict }
+        let left = lhs.neededScale ?? 0, right = rhs.neededScale ?? 0
+        if left != right { return left < right }
+        return identityPrecedes()
+    }
+
+    /// The first `count` of `indices` in the order `precedes` gives, without sorting them all.
+    static func first(_ count: Int, of indices: Range<Int>, by precedes: (Int, Int) -> Bool) -> [Int] {
+        var first: [Int] = []
+        guard count > 0 else { return first }
+        for index in indices where first.count < count || precedes(index, first[first.count - 1]) {
+            let position = first.firstIndex { precedes(index, $0) } ?? first.count
+            first.insert(index, at: position)
+            if first.count > count { first.removeLast() }
+        }
+        return first
     }
 }
