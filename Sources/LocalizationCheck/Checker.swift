@@ -399,16 +399,17 @@ package struct Checker: Sendable {
         let jobs = plan.jobs
         var timings = plan.timings
 
-        // 3. Load each font once.
+        // 3. Load each font once; a label's jobs are measured in its font.
         var fonts: [FontKey: FontStack] = [:]
-        for job in jobs {
-            let key = FontKey(job.settings)
-            guard fonts[key] == nil else { continue }
-            fonts[key] = try key.load()
+        var labelFonts: [FontStack] = []
+        for settings in plan.labels {
+            let key = FontKey(settings)
+            if fonts[key] == nil { fonts[key] = try key.load() }
+            labelFonts.append(fonts[key]!)
         }
 
         // 4. Measure every distinct job, on all cores.
-        let (measurements, jobTimings) = await measure(jobs, fonts: fonts)
+        let (measurements, jobTimings) = await measure(jobs, labelFonts: labelFonts)
         timings.shaping = jobTimings.shaping
         timings.fitting = jobTimings.fitting
 
@@ -417,18 +418,16 @@ package struct Checker: Sendable {
         plan.pending = []
         var unmeasured = false
         for index in checks.indices {
-            measurements.withResult(checks[index].job) { result in
-                switch result {
-                case .failure(let error):
-                    let string = plan.strings[checks[index].string]
-                    plan.errors.append(CatalogError(catalog: string.catalog, line: string.line, message: "\(string.key): \(error)"))
-                    unmeasured = true
-                case .success(let measurement):
-                    checks[index].failure = FailureKind(measurement, in: plan.labels[checks[index].label])
-                }
+            let job = checks[index].job
+            if let error = measurements.error(job) {
+                let string = plan.strings[checks[index].string]
+                plan.errors.append(CatalogError(catalog: string.catalog, line: string.line, message: "\(string.key): \(error)"))
+                unmeasured = true
+            } else {
+                checks[index].failure = measurements.failure(job)
             }
         }
-        if unmeasured { checks.removeAll { measurements.withResult($0.job) { if case .failure = $0 { true } else { false } } } }
+        if unmeasured { checks.removeAll { measurements.error($0.job) != nil } }
         let table = CheckTable(
             strings: plan.strings, labels: plan.labels, ruleNames: spec.rules.map(\.name), measurements: measurements,
             checks: checks, keepFits: keepFits)
@@ -765,11 +764,12 @@ package struct Checker: Sendable {
         return (expanded.first { $0.branch == expansion.branch } ?? expanded.last)?.text
     }
 
-    private func measure(_ jobs: [Job], fonts: [FontKey: FontStack]) async -> (JobResults, CheckTimings) {
+    /// Measures `jobs`, each in its label's font, on all cores, with the verdict's failure in its label.
+    private func measure(_ jobs: [Job], labelFonts: [FontStack]) async -> (JobResults, CheckTimings) {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = max(64, jobs.count / (workers * 8) + 1)
         let keep = keepFits
-        return await withTaskGroup(of: (Int, [Result<Measurement, FontFitError>], CheckTimings).self) { group in
+        return await withTaskGroup(of: (Int, JobResults.Chunk, CheckTimings).self) { group in
             var started = 0
             var next = 0
             func addChunk() {
@@ -779,27 +779,30 @@ package struct Checker: Sendable {
                 started += 1
                 group.addTask {
                     var timings = CheckTimings()
-                    var results: [Result<Measurement, FontFitError>] = []
-                    results.reserveCapacity(range.count)
+                    var chunk = JobResults.Chunk()
+                    chunk.results.reserveCapacity(range.count)
+                    chunk.failures.reserveCapacity(range.count)
                     for index in range {
                         let job = jobs[index]
-                        let font = fonts[FontKey(job.settings)]!
                         do throws(FontFitError) {
-                            results.append(.success(try Self.measure(job, font: font, keepFit: keep, timings: &timings)))
+                            let measurement = try Self.measure(job, font: labelFonts[job.label], keepFit: keep, timings: &timings)
+                            chunk.failures.append(FailureKind(measurement, in: job.shared.settings))
+                            chunk.results.append(.success(measurement))
                         } catch {
-                            results.append(.failure(error))
+                            chunk.failures.append(nil)
+                            chunk.results.append(.failure(error))
                         }
                     }
-                    return (range.lowerBound / chunkSize, results, timings)
+                    return (range.lowerBound / chunkSize, chunk, timings)
                 }
             }
             for _ in 0..<(workers * 2) { addChunk() }
-            var chunks = [[Result<Measurement, FontFitError>]](repeating: [], count: (jobs.count + chunkSize - 1) / chunkSize)
+            var chunks = [JobResults.Chunk](repeating: .init(), count: (jobs.count + chunkSize - 1) / chunkSize)
             var timings = CheckTimings()
             var done = 0
             for await (index, chunk, chunkTimings) in group {
                 chunks[index] = chunk
-                done += chunk.count
+                done += chunk.results.count
                 progress?(done, jobs.count)
                 timings.shaping += chunkTimings.shaping
                 timings.fitting += chunkTimings.fitting
@@ -813,17 +816,34 @@ package struct Checker: Sendable {
     /// into one array would copy and release each measurement, a dozen reference-counted fields,
     /// twice over (bench-check: checkPerShape).
     struct JobResults: Sendable {
+        /// The jobs one task measured, in order.
+        struct Chunk: Sendable {
+            var results: [Result<Measurement, FontFitError>] = []
+            /// Why each job's text fails its label (``FailureKind``), found where it was measured.
+            var failures: [FailureKind?] = []
+        }
+
         let chunkSize: Int
-        let chunks: [[Result<Measurement, FontFitError>]]
+        let chunks: [Chunk]
 
         subscript(job: Int) -> Result<Measurement, FontFitError> {
-            chunks[job / chunkSize][job % chunkSize]
+            chunks[job / chunkSize].results[job % chunkSize]
         }
 
         /// `body` of a job's result, read in place: a copy retains and releases each of the
         /// measurement's reference-counted fields.
         func withResult<T>(_ job: Int, _ body: (Result<Measurement, FontFitError>) throws -> T) rethrows -> T {
-            try chunks[job / chunkSize].withUnsafeBufferPointer { try body($0[job % chunkSize]) }
+            try chunks[job / chunkSize].results.withUnsafeBufferPointer { try body($0[job % chunkSize]) }
+        }
+
+        /// Why the job could not be measured; nil when it was.
+        func error(_ job: Int) -> FontFitError? {
+            withResult(job) { if case .failure(let error) = $0 { error } else { nil } }
+        }
+
+        /// Why the job's measured text fails its label; nil when it passes.
+        func failure(_ job: Int) -> FailureKind? {
+            chunks[job / chunkSize].failures[job % chunkSize]
         }
     }
 }
