@@ -301,21 +301,58 @@ package struct Checker: Sendable {
         init(_ settings: ResolvedSettings) { self.settings = settings }
     }
 
-    /// Texts are told apart by their bytes: two spellings of one canonical string are measured
-    /// separately (rare), and hashing skips the normalisation `String`'s own hashing does.
-    struct JobKey: Hashable {
-        var text: String
-        var label: Int
-        /// ``Checker/textHash(_:)`` of `text`.
-        var textHash: Int
+    /// One deduplicating task's jobs, found by text and label: open addressing over the hashes the
+    /// expanding tasks made, where a `Dictionary` would hash every key again. Texts are told apart
+    /// by their bytes: two spellings of one canonical string are measured separately (rare), and
+    /// hashing skips the normalisation `String`'s own hashing does.
+    struct JobIndex {
+        private(set) var jobs: [Job] = []
+        /// Each job's key hash (``key(hash:label:)``).
+        private var keys: [Int] = []
+        /// Each slot's job + 1; 0 is an empty slot.
+        private var slots: [Int32]
 
-        static func == (lhs: JobKey, rhs: JobKey) -> Bool {
-            lhs.label == rhs.label && lhs.textHash == rhs.textHash && lhs.text.hasSameUTF8(as: rhs.text)
+        init(capacity: Int) {
+            slots = [Int32](repeating: 0, count: Self.size(for: capacity))
+            jobs.reserveCapacity(capacity)
+            keys.reserveCapacity(capacity)
         }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(textHash)
-            hasher.combine(label)
+        /// A table size, a power of 2, at most half full with `count` jobs.
+        private static func size(for count: Int) -> Int {
+            var size = 16
+            while size < 2 * count { size *= 2 }
+            return size
+        }
+
+        /// The hash of a text (``Checker/textHash(_:)``) in a label.
+        static func key(hash: Int, label: Int) -> Int { hash ^ (label &* 0x5851_F42D_4C95_7F2D) }
+
+        /// The job of `text` in `label` (`key` from ``key(hash:label:)``), made by `make` if the
+        /// index has none.
+        mutating func job(key: Int, label: Int, text: String, make: () -> Job) -> Int {
+            let mask = slots.count - 1
+            var slot = key & mask
+            while slots[slot] != 0 {
+                let job = Int(slots[slot]) - 1
+                if keys[job] == key, jobs[job].label == label, jobs[job].text.hasSameUTF8(as: text) { return job }
+                slot = (slot + 1) & mask
+            }
+            jobs.append(make())
+            keys.append(key)
+            slots[slot] = Int32(jobs.count)
+            if 2 * jobs.count > slots.count { grow() }
+            return jobs.count - 1
+        }
+
+        private mutating func grow() {
+            slots = [Int32](repeating: 0, count: 2 * slots.count)
+            let mask = slots.count - 1
+            for (job, key) in keys.enumerated() {
+                var slot = key & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(job + 1)
+            }
         }
     }
 
@@ -568,7 +605,7 @@ package struct Checker: Sendable {
         var slotJobs: [Int]
     }
 
-    /// A hash of a text's UTF-8 bytes, for ``JobKey``: made where the text is made, on all cores.
+    /// A hash of a text's UTF-8 bytes, for ``JobIndex``: made where the text is made, on all cores.
     static func textHash(_ text: String) -> Int {
         var hasher = Hasher()
         var text = text
@@ -585,18 +622,18 @@ package struct Checker: Sendable {
         let parts = await withTaskGroup(of: (Int, [Job], [(slot: Int, job: Int)]).self) { group in
             for partition in 0..<partitions {
                 group.addTask {
-                    var index: [JobKey: Int] = [:]
-                    index.reserveCapacity(slotCount / partitions + slotCount / (8 * partitions))
-                    var jobs: [Job] = []
+                    let expected = slotCount / partitions + slotCount / (8 * partitions)
+                    var index = JobIndex(capacity: expected)
                     var slotJobs: [(slot: Int, job: Int)] = []
-                    slotJobs.reserveCapacity(slotCount / partitions + slotCount / (8 * partitions))
+                    slotJobs.reserveCapacity(expected)
+                    // The partition is read from the key's high bits, the index's slot from its low.
                     func job(_ text: @autoclosure () -> String, hash: Int, label: Int) -> Int? {
-                        guard Int(UInt(bitPattern: hash &+ label &* 0x9E37_79B9) % UInt(partitions)) == partition else { return nil }
-                        let key = JobKey(text: text(), label: label, textHash: hash)
-                        if let known = index[key] { return known }
-                        jobs.append(Job(text: key.text, locale: locales[label], label: label, shared: labels[label]))
-                        index[key] = jobs.count - 1
-                        return jobs.count - 1
+                        let key = JobIndex.key(hash: hash, label: label)
+                        guard Int((UInt(bitPattern: key) >> 32) % UInt(partitions)) == partition else { return nil }
+                        let text = text()
+                        return index.job(key: key, label: label, text: text) {
+                            Job(text: text, locale: locales[label], label: label, shared: labels[label])
+                        }
                     }
                     var slot = 0
                     // Items read in place: every task reads every item, and copying one out
@@ -617,7 +654,7 @@ package struct Checker: Sendable {
                             }
                         }
                     }
-                    return (partition, jobs, slotJobs)
+                    return (partition, index.jobs, slotJobs)
                 }
             }
             var parts: [(Int, [Job], [(slot: Int, job: Int)])] = []
