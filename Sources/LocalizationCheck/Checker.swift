@@ -37,6 +37,12 @@ package struct Measurement: Sendable {
     package var tightening: Double = 0
 }
 
+extension Measurement {
+    /// What stands in a job's place where it could not be measured (see ``Checker/JobResults``).
+    static let unmeasured = Measurement(
+        text: "", verdict: .overflows, size: 0, scale: 0, neededScale: nil, lines: [], missing: [], fit: nil)
+}
+
 /// One check: a string of a catalog in its label, with the source-locale string's result beside it.
 package struct CheckResult: Sendable {
     package var catalog: String
@@ -140,9 +146,12 @@ struct CatalogStrings: Sendable {
     /// The index of a part's string: the part in the high 32 bits, the offset in the low.
     static func index(part: Int, offset: Int) -> Int { part << 32 | offset }
 
-    /// Read in place (`_read`): a copy of a string would retain and release each of its fields.
-    subscript(index: Int) -> CatalogString {
-        _read { yield parts[index >> 32][index & 0xFFFF_FFFF] }
+    subscript(index: Int) -> CatalogString { parts[index >> 32][index & 0xFFFF_FFFF] }
+
+    /// `body` of a string, read in place through a pointer: a copy, even one passed to a closure,
+    /// retains and releases each of its fields.
+    func withString<T>(_ index: Int, _ body: (UnsafePointer<CatalogString>) throws -> T) rethrows -> T {
+        try parts[index >> 32].withUnsafeBufferPointer { try body($0.baseAddress! + (index & 0xFFFF_FFFF)) }
     }
 }
 
@@ -817,17 +826,20 @@ package struct Checker: Sendable {
                 group.addTask {
                     var timings = CheckTimings()
                     var chunk = JobResults.Chunk()
-                    chunk.results.reserveCapacity(range.count)
+                    chunk.measurements.reserveCapacity(range.count)
+                    chunk.errors.reserveCapacity(range.count)
                     chunk.failures.reserveCapacity(range.count)
                     for index in range {
                         let job = jobs[index]
                         do throws(FontFitError) {
                             let measurement = try Self.measure(job, font: labelFonts[job.label], keepFit: keep, timings: &timings)
                             chunk.failures.append(FailureKind(measurement, in: job.shared.settings))
-                            chunk.results.append(.success(measurement))
+                            chunk.measurements.append(measurement)
+                            chunk.errors.append(nil)
                         } catch {
                             chunk.failures.append(nil)
-                            chunk.results.append(.failure(error))
+                            chunk.measurements.append(.unmeasured)
+                            chunk.errors.append(error)
                         }
                     }
                     return (range.lowerBound / chunkSize, chunk, timings)
@@ -839,7 +851,7 @@ package struct Checker: Sendable {
             var done = 0
             for await (index, chunk, chunkTimings) in group {
                 chunks[index] = chunk
-                done += chunk.results.count
+                done += chunk.measurements.count
                 progress?(done, jobs.count)
                 timings.shaping += chunkTimings.shaping
                 timings.fitting += chunkTimings.fitting
@@ -855,7 +867,9 @@ package struct Checker: Sendable {
     struct JobResults: Sendable {
         /// The jobs one task measured, in order.
         struct Chunk: Sendable {
-            var results: [Result<Measurement, FontFitError>] = []
+            /// Each job's measurement; ``Measurement/unmeasured`` where it has an error instead.
+            var measurements: [Measurement] = []
+            var errors: [FontFitError?] = []
             /// Why each job's text fails its label (``FailureKind``), found where it was measured.
             var failures: [FailureKind?] = []
         }
@@ -864,18 +878,20 @@ package struct Checker: Sendable {
         let chunks: [Chunk]
 
         subscript(job: Int) -> Result<Measurement, FontFitError> {
-            chunks[job / chunkSize].results[job % chunkSize]
+            if let error = error(job) { return .failure(error) }
+            return .success(chunks[job / chunkSize].measurements[job % chunkSize])
         }
 
-        /// `body` of a job's result, read in place: a copy retains and releases each of the
-        /// measurement's reference-counted fields.
-        func withResult<T>(_ job: Int, _ body: (Result<Measurement, FontFitError>) throws -> T) rethrows -> T {
-            try chunks[job / chunkSize].results.withUnsafeBufferPointer { try body($0[job % chunkSize]) }
+        /// `body` of a measured job's measurement, read in place through a pointer: a copy, even
+        /// one passed to a closure, retains and releases each of its reference-counted fields.
+        func withMeasurement<T>(_ job: Int, _ body: (UnsafePointer<Measurement>) throws -> T) rethrows -> T {
+            precondition(error(job) == nil, "a job that could not be measured")
+            return try chunks[job / chunkSize].measurements.withUnsafeBufferPointer { try body($0.baseAddress! + job % chunkSize) }
         }
 
         /// Why the job could not be measured; nil when it was.
         func error(_ job: Int) -> FontFitError? {
-            withResult(job) { if case .failure(let error) = $0 { error } else { nil } }
+            chunks[job / chunkSize].errors[job % chunkSize]
         }
 
         /// Why the job's measured text fails its label; nil when it passes.

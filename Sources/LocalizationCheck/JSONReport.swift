@@ -22,30 +22,51 @@ package enum JSONReport {
         /// Check `index` of the table as a JSON object.
         mutating func write(_ index: Int, to json: inout JSONBytes) {
             let check = table.checks[index]
-            let string = table.strings[check.string]
-            if string.catalog != catalogName {
-                catalogName = string.catalog
-                var name = JSONBytes()
-                name.string(string.catalog)
-                catalog = name.bytes
-            }
-            table.measurements.withResult(check.job) { result in
-                guard case .success(let measurement) = result else { return }
-                func write(source: Measurement?) {
-                    JSONReport.write(
-                        catalog: catalog, line: string.line, locale: string.locale, context: string.context,
-                        key: string.key, branch: check.branch, measurement: measurement, flags: string.flags,
-                        rule: check.rule.map { table.ruleNames[$0] }, label: labels[check.label], failed: check.failure != nil,
-                        source: source, to: &json)
+            let label = labels[check.label]
+            table.strings.withString(check.string) { string in
+                if string.pointee.catalog != catalogName {
+                    catalogName = string.pointee.catalog
+                    var name = JSONBytes()
+                    name.string(string.pointee.catalog)
+                    catalog = name.bytes
                 }
-                if let sourceJob = check.sourceJob {
-                    table.measurements.withResult(sourceJob) { source in
-                        if case .success(let source) = source { write(source: source) } else { write(source: nil) }
+                table.measurements.withMeasurement(check.job) { measurement in
+                    json.beginObject()
+                    json.key("catalog")
+                    json.encoded(catalog)
+                    json.key("line")
+                    if let line = string.pointee.line { json.integer(line) } else { json.null() }
+                    json.member("locale", string.pointee.locale)
+                    json.member("context", string.pointee.context)
+                    json.member("key", string.pointee.key)
+                    json.member("branch", check.branch)
+                    writeMembers(of: measurement, to: &json)
+                    json.member("flags", string.pointee.flags)
+                    json.member("rule", check.rule.map { table.ruleNames[$0] })
+                    json.key("font")
+                    json.encoded(label.font)
+                    json.key("fonts")
+                    json.encoded(label.fonts)
+                    json.member("failed", check.failure != nil)
+                    if label.tightens { json.member("tightening", measurement.pointee.tightening) }
+                    if let style = label.style {
+                        json.key("style")
+                        json.encoded(style)
                     }
-                } else {
-                    write(source: nil)
+                    if let length = label.lengthLimit { json.member("lengthLimit", length) }
                 }
             }
+            json.key("source")
+            if let sourceJob = check.sourceJob, table.measurements.error(sourceJob) == nil {
+                table.measurements.withMeasurement(sourceJob) { source in
+                    json.beginObject()
+                    writeMembers(of: source, to: &json)
+                    json.endObject()
+                }
+            } else {
+                json.null()
+            }
+            json.endObject()
         }
     }
 
@@ -84,55 +105,15 @@ package enum JSONReport {
         }
     }
 
-    /// A check's object; `catalog` is its catalog's name already written as a JSON string.
-    private static func write(
-        catalog: [UInt8], line: Int?, locale: String, context: String, key: String, branch: String,
-        measurement: Measurement, flags: [String], rule: String?, label: LabelMembers, failed: Bool,
-        source: Measurement?, to json: inout JSONBytes
-    ) {
-        json.beginObject()
-        json.key("catalog")
-        json.encoded(catalog)
-        json.key("line")
-        if let line { json.integer(line) } else { json.null() }
-        json.member("locale", locale)
-        json.member("context", context)
-        json.member("key", key)
-        json.member("branch", branch)
-        writeMembers(of: measurement, to: &json)
-        json.member("flags", flags)
-        json.member("rule", rule)
-        json.key("font")
-        json.encoded(label.font)
-        json.key("fonts")
-        json.encoded(label.fonts)
-        json.member("failed", failed)
-        if label.tightens { json.member("tightening", measurement.tightening) }
-        if let style = label.style {
-            json.key("style")
-            json.encoded(style)
-        }
-        if let length = label.lengthLimit { json.member("lengthLimit", length) }
-        json.key("source")
-        if let source {
-            json.beginObject()
-            writeMembers(of: source, to: &json)
-            json.endObject()
-        } else {
-            json.null()
-        }
-        json.endObject()
-    }
-
     /// A measurement's members, inside an object being written.
-    private static func writeMembers(of measurement: Measurement, to json: inout JSONBytes) {
-        json.member("text", measurement.text)
-        json.member("verdict", measurement.verdict.rawValue)
-        json.member("size", measurement.size)
-        json.member("scale", measurement.scale)
-        json.member("neededScale", measurement.neededScale)
-        json.member("lines", measurement.lines)
-        json.member("missing", measurement.missing)
+    private static func writeMembers(of measurement: UnsafePointer<Measurement>, to json: inout JSONBytes) {
+        json.member("text", measurement.pointee.text)
+        json.member("verdict", measurement.pointee.verdict.rawValue)
+        json.member("size", measurement.pointee.size)
+        json.member("scale", measurement.pointee.scale)
+        json.member("neededScale", measurement.pointee.neededScale)
+        json.member("lines", measurement.pointee.lines)
+        json.member("missing", measurement.pointee.missing)
     }
 
     /// The primary font of the stack, `path` or `path#index` (see ``FontStackReference/primary``).
@@ -154,9 +135,9 @@ package enum JSONReport {
         var ranks: [Ranking.Rank] = []
         ranks.reserveCapacity(table.checks.count)
         for check in table.checks {
-            let rank = table.measurements.withResult(check.job) { result in
-                guard case .success(let measurement) = result else { preconditionFailure("a run's checks are measured") }
-                return Ranking.Rank(failed: check.failure != nil, verdict: measurement.verdict, neededScale: measurement.neededScale)
+            let rank = table.measurements.withMeasurement(check.job) { measurement in
+                Ranking.Rank(
+                    failed: check.failure != nil, verdict: measurement.pointee.verdict, neededScale: measurement.pointee.neededScale)
             }
             ranks.append(rank)
             byVerdict[rank.verdict, default: 0] += 1
