@@ -310,6 +310,32 @@ package struct Checker: Sendable {
         init(_ settings: ResolvedSettings) { self.settings = settings }
     }
 
+    /// The distinct jobs, in the arrays the deduplicating tasks made them in (joined into one array,
+    /// every job would be copied on one core); job `j` is part `p`'s job `j - offsets[p]`.
+    struct JobList: Sendable {
+        let parts: [[Job]]
+        let offsets: [Int]
+        let count: Int
+
+        init(parts: [[Job]]) {
+            self.parts = parts
+            var offsets: [Int] = []
+            var count = 0
+            for part in parts {
+                offsets.append(count)
+                count += part.count
+            }
+            self.offsets = offsets
+            self.count = count
+        }
+
+        subscript(job: Int) -> Job {
+            var part = parts.count - 1
+            while offsets[part] > job { part -= 1 }
+            return parts[part][job - offsets[part]]
+        }
+    }
+
     /// One deduplicating task's jobs, found by text and label: open addressing over the hashes the
     /// expanding tasks made, where a `Dictionary` would hash every key again. Texts are told apart
     /// by their bytes: two spellings of one canonical string are measured separately (rare), and
@@ -415,7 +441,7 @@ package struct Checker: Sendable {
         var strings: CatalogStrings
         /// Each label's settings, by label id.
         var labels: [ResolvedSettings]
-        var jobs: [Job]
+        var jobs: JobList
         var pending: [Pending]
         var errors: [CatalogError]
         var warnings: [CatalogError]
@@ -436,7 +462,7 @@ package struct Checker: Sendable {
     /// The distinct texts `run(catalogs:)` would measure, read and resolved as it reads and resolves
     /// them (scripts/bench-check prices a run against one `hb_shape` of each).
     package func distinctTexts(catalogs: [String]) async -> [DistinctText] {
-        await plan(catalogs: catalogs).jobs.map { DistinctText(text: $0.text, locale: $0.locale, settings: $0.settings) }
+        await plan(catalogs: catalogs).jobs.parts.joined().map { DistinctText(text: $0.text, locale: $0.locale, settings: $0.settings) }
     }
 
     package func run(catalogs: [String]) async throws -> CheckRun {
@@ -610,7 +636,7 @@ package struct Checker: Sendable {
 
     /// The distinct jobs, and the job of each check's text (slot 2 i) and source text (2 i + 1).
     struct Deduplicated: Sendable {
-        var jobs: [Job]
+        var jobs: JobList
         var slotJobs: [Int]
     }
 
@@ -670,12 +696,10 @@ package struct Checker: Sendable {
             for await part in group { parts.append(part) }
             return parts.sorted { $0.0 < $1.0 }
         }
-        var jobs: [Job] = []
-        jobs.reserveCapacity(parts.reduce(0) { $0 + $1.1.count })
+        let jobs = JobList(parts: parts.map(\.1))
         var slotJobs = [Int](repeating: -1, count: slotCount)
-        for (_, partJobs, partSlots) in parts {
-            let offset = jobs.count
-            jobs += partJobs
+        for (partition, _, partSlots) in parts {
+            let offset = jobs.offsets[partition]
             for (slot, job) in partSlots { slotJobs[slot] = offset + job }
         }
         return Deduplicated(jobs: jobs, slotJobs: slotJobs)
@@ -811,7 +835,7 @@ package struct Checker: Sendable {
     }
 
     /// Measures `jobs`, each in its label's font, on all cores, with the verdict's failure in its label.
-    private func measure(_ jobs: [Job], labelFonts: [FontStack]) async -> (JobResults, CheckTimings) {
+    private func measure(_ jobs: JobList, labelFonts: [FontStack]) async -> (JobResults, CheckTimings) {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = max(64, jobs.count / (workers * 8) + 1)
         let keep = keepFits
