@@ -837,7 +837,9 @@ package struct Checker: Sendable {
     /// Measures `jobs`, each in its label's font, on all cores, with the verdict's failure in its label.
     private func measure(_ jobs: JobList, labelFonts: [FontStack]) async -> (JobResults, CheckTimings) {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunkSize = max(64, jobs.count / (workers * 8) + 1)
+        // Chunks of a few milliseconds each: when the last ones run, a core with none left waits
+        // for the others to finish theirs (scripts/bench-check's coreScaling).
+        let chunkSize = max(64, jobs.count / (workers * 32) + 1)
         let keep = keepFits
         return await withTaskGroup(of: (Int, JobResults.Chunk, CheckTimings).self) { group in
             var started = 0
