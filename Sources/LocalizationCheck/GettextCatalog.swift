@@ -82,6 +82,8 @@ enum GettextCatalog {
             resolvedLocale = pathLocale ?? sourceLocale
         }
         var contents = CatalogContents()
+        // Most entries are one string: sized once, the array is not copied to fresh pages as it grows.
+        contents.strings.reserveCapacity(entries.count)
         for entry in entries {
             guard let id = entry.id, !(id.isEmpty && entry.context == nil) else { continue }
             let translated = entry.translations
