@@ -903,6 +903,9 @@ package struct Checker: Sendable {
         let chunkSize: Int
         let chunks: [Chunk]
 
+        /// How many jobs there are.
+        var count: Int { chunks.reduce(0) { $0 + $1.measurements.count } }
+
         subscript(job: Int) -> Result<Measurement, FontFitError> {
             if let error = error(job) { return .failure(error) }
             return .success(chunks[job / chunkSize].measurements[job % chunkSize])

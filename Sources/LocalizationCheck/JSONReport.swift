@@ -9,13 +9,15 @@ package enum JSONReport {
     /// not contend for the same reference counts (scripts/bench-check's coreScaling).
     struct CheckEncoder {
         let table: CheckTable
+        let sources: SourceObjects
         private var labels: [LabelMembers]
         /// The catalog of the last check written, and its name as a JSON string.
         private var catalogName: String?
         private var catalog: [UInt8] = []
 
-        init(_ table: CheckTable) {
+        init(_ table: CheckTable, sources: SourceObjects) {
             self.table = table
+            self.sources = sources
             labels = table.labels.map(LabelMembers.init)
         }
 
@@ -57,16 +59,35 @@ package enum JSONReport {
                 }
             }
             json.key("source")
-            if let sourceJob = check.sourceJob, table.measurements.error(sourceJob) == nil {
-                table.measurements.withMeasurement(sourceJob) { source in
-                    json.beginObject()
-                    writeMembers(of: source, to: &json)
-                    json.endObject()
-                }
+            if let sourceJob = check.sourceJob, let source = sources.objects[sourceJob] {
+                json.encoded(source)
             } else {
                 json.null()
             }
             json.endObject()
+        }
+    }
+
+    /// Each source text's `source` object, encoded once: a key's source text is the source of its
+    /// string in every locale's catalog, so each is written once per locale checked
+    /// (scripts/bench-check: 20 times).
+    struct SourceObjects: Sendable {
+        /// By job; nil for jobs that are no check's source, or could not be measured.
+        let objects: [[UInt8]?]
+
+        init(_ table: CheckTable) {
+            var objects = [[UInt8]?](repeating: nil, count: table.measurements.count)
+            for check in table.checks {
+                guard let job = check.sourceJob, objects[job] == nil, table.measurements.error(job) == nil else { continue }
+                var json = JSONBytes()
+                table.measurements.withMeasurement(job) { source in
+                    json.beginObject()
+                    writeMembers(of: source, to: &json)
+                    json.endObject()
+                }
+                objects[job] = json.bytes
+            }
+            self.objects = objects
         }
     }
 
@@ -172,7 +193,7 @@ package enum JSONReport {
         json.beginObject()
         json.key("checks")
         json.beginArray()
-        var encoder = CheckEncoder(run.table)
+        var encoder = CheckEncoder(run.table, sources: SourceObjects(run.table))
         for check in run.table.identityOrder { encoder.write(check, to: &json) }
         json.endArray()
         json.key("summary")
@@ -213,6 +234,7 @@ package enum JSONReport {
     package static func writeLines(_ run: CheckRun, to write: ([UInt8]) -> Void) async {
         let table = run.table
         let checks = table.identityOrder
+        let sources = SourceObjects(table)
         let sliceSize = 2048
         let slices = stride(from: 0, to: checks.count, by: sliceSize).map { $0..<min(checks.count, $0 + sliceSize) }
         var encoded = [[UInt8]?](repeating: nil, count: slices.count)
@@ -221,7 +243,7 @@ package enum JSONReport {
             func addSlice(_ index: Int) {
                 let range = slices[index]
                 group.addTask {
-                    var encoder = CheckEncoder(table)
+                    var encoder = CheckEncoder(table, sources: sources)
                     var json = JSONBytes(reservingCapacity: range.count * 600)
                     for check in checks[range] {
                         encoder.write(check, to: &json)
@@ -252,7 +274,7 @@ package enum JSONReport {
     /// One check per line, in identity order.
     package static func lines(_ run: CheckRun) -> String {
         var json = JSONBytes()
-        var encoder = CheckEncoder(run.table)
+        var encoder = CheckEncoder(run.table, sources: SourceObjects(run.table))
         for check in run.table.identityOrder {
             encoder.write(check, to: &json)
             json.append(0x0A)
