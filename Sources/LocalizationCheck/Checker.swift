@@ -70,7 +70,8 @@ package struct CheckResult: Sendable {
 
     /// Whether this check comes before `other` in identity order (without building arrays).
     func precedes(_ other: CheckResult) -> Bool {
-        identityPrecedes((catalog, locale, context, key, branch), (other.catalog, other.locale, other.context, other.key, other.branch))
+        identityPrecedes(
+            (catalog, locale, context, key, branch), (other.catalog, other.locale, other.context, other.key, other.branch))
     }
 }
 
@@ -462,7 +463,9 @@ package struct Checker: Sendable {
     /// The distinct texts `run(catalogs:)` would measure, read and resolved as it reads and resolves
     /// them (scripts/bench-check prices a run against one `hb_shape` of each).
     package func distinctTexts(catalogs: [String]) async -> [DistinctText] {
-        await plan(catalogs: catalogs).jobs.parts.joined().map { DistinctText(text: $0.text, locale: $0.locale, settings: $0.settings) }
+        await plan(catalogs: catalogs).jobs.parts.joined().map {
+            DistinctText(text: $0.text, locale: $0.locale, settings: $0.settings)
+        }
     }
 
     package func run(catalogs: [String]) async throws -> CheckRun {
@@ -584,8 +587,8 @@ package struct Checker: Sendable {
             }
         }
         // … then the texts deduplicated on all cores, each task keeping the texts whose hash falls
-        // to it: one dictionary of every text, filled on one core, took longer than the expanding
-        // (scripts/bench-check's coreScaling).
+        // to it: one dictionary of every text, filled on one core, would take longer than the
+        // expanding (scripts/bench-check's coreScaling).
         let deduplicated = await Self.deduplicate(
             slices, sliceLabels: sliceLabels, labels: labels.indices.map { SharedSettings(labels[$0]) },
             locales: labelKeys.map(\.locale), partitions: workers)
@@ -609,8 +612,8 @@ package struct Checker: Sendable {
         })
         timings.resolving = ContinuousClock.now - resolvingStart
         return Plan(
-            strings: strings, labels: labels, jobs: jobs, pending: pending, errors: errors, warnings: warnings, untranslated: untranslated, timings: timings,
-            unhyphenatedLocales: unhyphenated.sorted())
+            strings: strings, labels: labels, jobs: jobs, pending: pending, errors: errors, warnings: warnings,
+            untranslated: untranslated, timings: timings, unhyphenatedLocales: unhyphenated.sorted())
     }
 
     /// One check before its label is resolved: which string, its branch, rule and measured text.
@@ -661,7 +664,8 @@ package struct Checker: Sendable {
                     var index = JobIndex(capacity: expected)
                     var slotJobs: [(slot: Int, job: Int)] = []
                     slotJobs.reserveCapacity(expected)
-                    // The partition is read from the key's high bits, the index's slot from its low.
+                    // The partition is read from the key's high bits and the index's slot from its
+                    // low ones, so that a partition's keys spread over all of its index's slots.
                     func job(_ text: @autoclosure () -> String, hash: Int, label: Int) -> Int? {
                         let key = JobIndex.key(hash: hash, label: label)
                         guard Int((UInt(bitPattern: key) >> 32) % UInt(partitions)) == partition else { return nil }
@@ -739,9 +743,7 @@ package struct Checker: Sendable {
     /// of the run's ``CatalogStrings``, keeping this shard's checks of the chosen locales.
     private func expand(
         _ strings: [CatalogString], _ part: Int, _ range: Range<Int>, sourceStrings: [String: [CatalogString]]
-    )
-        -> ExpandedSlice
-    {
+    ) -> ExpandedSlice {
         // A key's strings (plural forms, variations) are read one after another: the rule of the
         // last key is kept. A dictionary of every key's rule would cost more than matching the
         // rules, since most keys come once (scripts/bench-check).
