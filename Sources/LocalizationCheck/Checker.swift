@@ -754,12 +754,24 @@ package struct Checker: Sendable {
         // Keys compared by bytes, as rules match them: `==` takes canonically equivalent keys for one.
         func same(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
         var expanded = ExpandedSlice()
+        // A slice most often names a few labels, found by comparing them: hashing each check's key
+        // twice cost as much as the rest of this function's bookkeeping (scripts/bench-check).
+        // Past a few (a size limit per string), a dictionary finds them.
         var labelIDs: [LabelKey: Int] = [:]
+        let fewLabels = 16
         func label(rule: Int?, locale: String, limit: SizeLimit?, textScale: TextScale) -> Int {
             let key = LabelKey(rule: rule, locale: locale, limit: limit, textScale: textScale)
-            if let known = labelIDs[key] { return known }
+            if expanded.labels.count <= fewLabels {
+                if let known = expanded.labels.lastIndex(of: key) { return known }
+            } else if let known = labelIDs[key] {
+                return known
+            }
             expanded.labels.append(key)
-            labelIDs[key] = expanded.labels.count - 1
+            if expanded.labels.count == fewLabels + 1 {
+                for (id, key) in expanded.labels.enumerated() { labelIDs[key] = id }
+            } else if expanded.labels.count > fewLabels {
+                labelIDs[key] = expanded.labels.count - 1
+            }
             return expanded.labels.count - 1
         }
         for index in range {
