@@ -154,6 +154,19 @@ enum GettextCatalog {
     }
 
     static func parse(_ text: String, catalog: String) throws(CatalogError) -> [Entry] {
+        var text = text
+        let parsed = text.withUTF8 { bytes -> Result<[Entry], CatalogError> in
+            do throws(CatalogError) { return .success(try parse(bytes, catalog: catalog)) } catch { return .failure(error) }
+        }
+        return try parsed.get()
+    }
+
+    /// A line or part of one, in the catalog's bytes.
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    /// Every byte the syntax looks at is ASCII, so lines are read as UTF-8 bytes, in place (slices
+    /// of an array would retain and release it at every step: scripts/bench-check).
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, catalog: String) throws(CatalogError) -> [Entry] {
         var entries: [Entry] = []
         var entry = Entry()
         var started = false
@@ -176,8 +189,6 @@ enum GettextCatalog {
             case .string(let index): entry.appendString(value, at: index, keywordLine: nil)
             }
         }
-        // Every byte the syntax looks at is ASCII, so lines are read as UTF-8 bytes.
-        let bytes = Array(text.utf8)
         var lineNumber = 0
         var lineStart = 0
         while lineStart <= bytes.count {
@@ -260,7 +271,7 @@ enum GettextCatalog {
     }
 
     /// The line without spaces, tabs and carriage returns at its ends.
-    static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimmed(_ line: Bytes) -> Bytes {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
         var line = line
         while let first = line.first, isSpace(first) { line = line.dropFirst() }
@@ -269,7 +280,7 @@ enum GettextCatalog {
     }
 
     /// A C string literal's contents: `\n \t \r \" \\ \a \b \f \v \ooo \xhh`.
-    static func unquote(_ text: ArraySlice<UInt8>, catalog: String, line: Int) throws(CatalogError) -> String {
+    static func unquote(_ text: Bytes, catalog: String, line: Int) throws(CatalogError) -> String {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard text.count >= 2, text.first == quote, text.last == quote else {
             throw CatalogError(
