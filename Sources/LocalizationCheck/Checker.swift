@@ -163,6 +163,10 @@ final class CheckTable: Sendable {
     let labels: [ResolvedSettings]
     let ruleNames: [String]
     let measurements: Checker.JobResults
+    /// The jobs the measurements are of. Kept with the run, which is freed at the process's end
+    /// all at once: freed when the run is made, their texts would be released one by one on one
+    /// core (scripts/bench-check's coreScaling).
+    let jobs: Checker.JobList
     /// The checks whose text was measured, in the order the plan made them.
     let checks: [Checker.Pending]
     let failedCount: Int
@@ -172,12 +176,13 @@ final class CheckTable: Sendable {
 
     init(
         strings: CatalogStrings, labels: [ResolvedSettings], ruleNames: [String], measurements: Checker.JobResults,
-        checks: [Checker.Pending], keepFits: Bool
+        jobs: Checker.JobList, checks: [Checker.Pending], keepFits: Bool
     ) {
         self.strings = strings
         self.labels = labels
         self.ruleNames = ruleNames
         self.measurements = measurements
+        self.jobs = jobs
         self.checks = checks
         self.keepFits = keepFits
         failedCount = checks.reduce(into: 0) { count, check in if check.failure != nil { count += 1 } }
@@ -505,7 +510,7 @@ package struct Checker: Sendable {
         if unmeasured { checks.removeAll { measurements.error($0.job) != nil } }
         let table = CheckTable(
             strings: plan.strings, labels: plan.labels, ruleNames: spec.rules.map(\.name), measurements: measurements,
-            checks: checks, keepFits: keepFits)
+            jobs: jobs, checks: checks, keepFits: keepFits)
         timings.total = ContinuousClock.now - start
         return CheckRun(
             table: table, errors: plan.errors, warnings: plan.warnings, untranslated: plan.untranslated, timings: timings,
