@@ -89,6 +89,11 @@ package struct JSONBytes {
         strings(texts)
     }
 
+    /// A value already written as JSON bytes (one value, as another `JSONBytes` wrote it).
+    package mutating func encoded(_ json: [UInt8]) {
+        value { $0.append(contentsOf: json) }
+    }
+
     /// A value already held as a tree.
     package mutating func value(_ json: JSON) {
         value { json.write(to: &$0) }

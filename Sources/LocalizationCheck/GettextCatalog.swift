@@ -9,13 +9,41 @@ enum GettextCatalog {
         var context: String?
         var id: String?
         var idPlural: String?
-        var strings: [Int: String] = [:]
-        /// The line each `msgstr`/`msgstr[n]` keyword is on.
-        var stringLines: [Int: Int] = [:]
+        /// Each `msgstr` (index 0) or `msgstr[n]` in the order of their keywords, with the line each
+        /// keyword is on: one small array per entry where two dictionaries, filtered and sorted,
+        /// made four (scripts/bench-check).
+        var strings: [Translation] = []
         var flags: [String] = []
         /// The line of the `#,` comment each flag is on.
         var flagLines: [String: Int] = [:]
         var line = 0
+
+        /// The `msgstr[index]`, if the entry has one.
+        func string(_ index: Int) -> Translation? { strings.first { $0.index == index } }
+
+        /// Its text at `index` appended to, the entry made if it has none (at `line`, its keyword's).
+        mutating func appendString(_ value: String, at index: Int, keywordLine line: Int?) {
+            if let position = strings.firstIndex(where: { $0.index == index }) {
+                strings[position].text += value
+                if let line { strings[position].line = line }
+            } else {
+                strings.append(Translation(index: index, text: value, line: line ?? self.line))
+            }
+        }
+
+        /// The translations that are not empty, by index.
+        var translations: [Translation] {
+            let translated = strings.allSatisfy { !$0.text.isEmpty } ? strings : strings.filter { !$0.text.isEmpty }
+            let isSorted = zip(translated, translated.dropFirst()).allSatisfy { $0.index < $1.index }
+            return isSorted ? translated : translated.sorted { $0.index < $1.index }
+        }
+    }
+
+    struct Translation {
+        var index: Int
+        var text: String
+        /// The line of its `msgstr` keyword.
+        var line: Int
     }
 
     static func read(_ data: Data, catalog: String, sourceLocale: String) throws(CatalogError) -> CatalogContents {
@@ -25,14 +53,14 @@ enum GettextCatalog {
         let entries = try parse(text, catalog: catalog)
         var locale: String?
         if let header = entries.first(where: { $0.id == "" && $0.context == nil }),
-            let fields = header.strings[0]
+            let fields = header.string(0)?.text
         {
             for field in fields.split(separator: "\n") where field.hasPrefix("Language:") {
                 let value = field.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces)
                 guard !value.isEmpty else { continue }
                 guard let tag = Locales.declared(value) else {
                     // The line of the field itself: the first "Language: line of the header's msgstr.
-                    let start = header.stringLines[0] ?? header.line
+                    let start = header.string(0)?.line ?? header.line
                     let field = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().first {
                         $0.offset + 1 >= start && $0.element.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("\"Language:")
                     }
@@ -54,21 +82,24 @@ enum GettextCatalog {
             resolvedLocale = pathLocale ?? sourceLocale
         }
         var contents = CatalogContents()
+        // Most entries are one string: sized once, the array is not copied to fresh pages as it grows.
+        contents.strings.reserveCapacity(entries.count)
         for entry in entries {
             guard let id = entry.id, !(id.isEmpty && entry.context == nil) else { continue }
-            let translated = entry.strings.filter { !$0.value.isEmpty }
+            let translated = entry.translations
             guard !translated.isEmpty else {
                 contents.untranslated += 1
                 continue
             }
             let flags = entry.flags.contains("fuzzy") ? ["fuzzy"] : []
             let limit = try weblateLimit(entry, catalog: catalog)
-            for (index, text) in translated.sorted(by: { $0.key < $1.key }) {
+            for translation in translated {
+                let index = translation.index
                 let plural = entry.idPlural != nil
                 contents.strings.append(CatalogString(
                     catalog: catalog, locale: resolvedLocale, context: entry.context ?? "", key: id,
-                    branch: plural ? ["n=\(index)"] : [], text: text, syntax: .printf(android: false), flags: flags,
-                    line: entry.stringLines[index] ?? entry.line, sourceText: plural && index > 0 ? entry.idPlural : id,
+                    branch: plural ? ["n=\(index)"] : [], text: translation.text, syntax: .printf(android: false), flags: flags,
+                    line: translation.line, sourceText: plural && index > 0 ? entry.idPlural : id,
                     limit: limit))
             }
         }
@@ -123,6 +154,19 @@ enum GettextCatalog {
     }
 
     static func parse(_ text: String, catalog: String) throws(CatalogError) -> [Entry] {
+        var text = text
+        let parsed = text.withUTF8 { bytes -> Result<[Entry], CatalogError> in
+            do throws(CatalogError) { return .success(try parse(bytes, catalog: catalog)) } catch { return .failure(error) }
+        }
+        return try parsed.get()
+    }
+
+    /// A line or part of one, in the catalog's bytes.
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    /// Every byte the syntax looks at is ASCII, so lines are read as UTF-8 bytes, in place (slices
+    /// of an array would retain and release it at every step: scripts/bench-check).
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, catalog: String) throws(CatalogError) -> [Entry] {
         var entries: [Entry] = []
         var entry = Entry()
         var started = false
@@ -142,11 +186,9 @@ enum GettextCatalog {
             case .context: entry.context = (entry.context ?? "") + value
             case .id: entry.id = (entry.id ?? "") + value
             case .idPlural: entry.idPlural = (entry.idPlural ?? "") + value
-            case .string(let index): entry.strings[index, default: ""] += value
+            case .string(let index): entry.appendString(value, at: index, keywordLine: nil)
             }
         }
-        // Every byte the syntax looks at is ASCII, so lines are read as UTF-8 bytes.
-        let bytes = Array(text.utf8)
         var lineNumber = 0
         var lineStart = 0
         while lineStart <= bytes.count {
@@ -213,19 +255,23 @@ enum GettextCatalog {
             if case .id = next, !entry.strings.isEmpty || entry.id != nil { finish() }
             started = true
             if case .id = next { entry.line = lineNumber }
-            if case .string(let index) = next { entry.stringLines[index] = lineNumber }
-            append(value, to: next)
+            if case .string(let index) = next {
+                entry.appendString(value, at: index, keywordLine: lineNumber)
+            } else {
+                append(value, to: next)
+            }
             field = next
         }
         finish()
         for entry in entries where entry.id != nil && entry.strings.isEmpty {
             throw CatalogError(catalog: catalog, line: entry.line, message: "msgid without msgstr")
         }
-        return entries.filter { $0.id != nil }
+        entries.removeAll { $0.id == nil }
+        return entries
     }
 
     /// The line without spaces, tabs and carriage returns at its ends.
-    static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimmed(_ line: Bytes) -> Bytes {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
         var line = line
         while let first = line.first, isSpace(first) { line = line.dropFirst() }
@@ -234,7 +280,7 @@ enum GettextCatalog {
     }
 
     /// A C string literal's contents: `\n \t \r \" \\ \a \b \f \v \ooo \xhh`.
-    static func unquote(_ text: ArraySlice<UInt8>, catalog: String, line: Int) throws(CatalogError) -> String {
+    static func unquote(_ text: Bytes, catalog: String, line: Int) throws(CatalogError) -> String {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard text.count >= 2, text.first == quote, text.last == quote else {
             throw CatalogError(

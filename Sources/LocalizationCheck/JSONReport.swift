@@ -4,54 +4,137 @@ import Foundation
 /// `--format json` (one object: checks, summary, errors) and `jsonl` (one check per line, so shards
 /// concatenate), with the fields of the contract.
 package enum JSONReport {
-    /// One check as a JSON object, written straight into `json`.
-    package static func write(_ check: CheckResult, to json: inout JSONBytes) {
-        json.beginObject()
-        json.member("catalog", check.catalog)
-        json.key("line")
-        if let line = check.line { json.integer(line) } else { json.null() }
-        json.member("locale", check.locale)
-        json.member("context", check.context)
-        json.member("key", check.key)
-        json.member("branch", check.branch)
-        writeMembers(of: check.measurement, to: &json)
-        json.member("flags", check.flags)
-        json.member("rule", check.rule)
-        json.member("font", fontLabel(check.settings.font))
-        json.key("fonts")
-        json.beginArray()
-        for font in check.settings.font.fonts { json.string(fontLabel(FontStackReference(fonts: [font]))) }
-        json.endArray()
-        json.member("failed", check.failed)
-        if check.settings.tightening != nil { json.member("tightening", check.measurement.tightening) }
-        let style = check.settings.style
-        if !style.isDefault {
-            json.key("style")
-            json.beginObject()
-            for member in style.members { json.member(member.name, member.value) }
+    /// Writes a run's checks from its table. Each encoder holds its own copy of what many checks
+    /// share (their label's members, their catalog's name), so that encoders on several cores do
+    /// not contend for the same reference counts (scripts/bench-check's coreScaling).
+    struct CheckEncoder {
+        let table: CheckTable
+        let sources: SourceObjects
+        private var labels: [LabelMembers]
+        /// The catalog of the last check written, and its name as a JSON string.
+        private var catalogName: String?
+        private var catalog: [UInt8] = []
+
+        init(_ table: CheckTable, sources: SourceObjects) {
+            self.table = table
+            self.sources = sources
+            labels = table.labels.map(LabelMembers.init)
+        }
+
+        /// Check `index` of the table as a JSON object.
+        mutating func write(_ index: Int, to json: inout JSONBytes) {
+            let check = table.checks[index]
+            let label = labels[check.label]
+            table.strings.withString(check.string) { string in
+                if string.pointee.catalog != catalogName {
+                    catalogName = string.pointee.catalog
+                    var name = JSONBytes()
+                    name.string(string.pointee.catalog)
+                    catalog = name.bytes
+                }
+                table.measurements.withMeasurement(check.job) { measurement in
+                    json.beginObject()
+                    json.key("catalog")
+                    json.encoded(catalog)
+                    json.key("line")
+                    if let line = string.pointee.line { json.integer(line) } else { json.null() }
+                    json.member("locale", string.pointee.locale)
+                    json.member("context", string.pointee.context)
+                    json.member("key", string.pointee.key)
+                    json.member("branch", check.branch)
+                    writeMembers(of: measurement, to: &json)
+                    json.member("flags", string.pointee.flags)
+                    json.member("rule", check.rule.map { table.ruleNames[$0] })
+                    json.key("font")
+                    json.encoded(label.font)
+                    json.key("fonts")
+                    json.encoded(label.fonts)
+                    json.member("failed", check.failure != nil)
+                    if label.tightens { json.member("tightening", measurement.pointee.tightening) }
+                    if let style = label.style {
+                        json.key("style")
+                        json.encoded(style)
+                    }
+                    if let length = label.lengthLimit { json.member("lengthLimit", length) }
+                }
+            }
+            json.key("source")
+            if let sourceJob = check.sourceJob, let source = sources.objects[sourceJob] {
+                json.encoded(source)
+            } else {
+                json.null()
+            }
             json.endObject()
         }
-        if let length = check.settings.lengthLimit { json.member("lengthLimit", length) }
-        json.key("source")
-        if let source = check.source {
-            json.beginObject()
-            writeMembers(of: source, to: &json)
-            json.endObject()
-        } else {
-            json.null()
+    }
+
+    /// Each source text's `source` object, encoded once: a key's source text is the source of its
+    /// string in every locale's catalog, so each is written once per locale checked
+    /// (scripts/bench-check: 20 times).
+    struct SourceObjects: Sendable {
+        /// By job; nil for jobs that are no check's source, or could not be measured.
+        let objects: [[UInt8]?]
+
+        init(_ table: CheckTable) {
+            var objects = [[UInt8]?](repeating: nil, count: table.measurements.count)
+            for check in table.checks {
+                guard let job = check.sourceJob, objects[job] == nil, table.measurements.error(job) == nil else { continue }
+                var json = JSONBytes()
+                table.measurements.withMeasurement(job) { source in
+                    json.beginObject()
+                    writeMembers(of: source, to: &json)
+                    json.endObject()
+                }
+                objects[job] = json.bytes
+            }
+            self.objects = objects
         }
-        json.endObject()
+    }
+
+    /// The members a check's label decides, encoded once per label: a run's checks share a few
+    /// labels, and encoding the font stack and style for each check cost a tenth of its JSON Lines
+    /// output (scripts/bench-check).
+    struct LabelMembers: Sendable {
+        var font: [UInt8]
+        var fonts: [UInt8]
+        /// Nil for the default style, which is left out.
+        var style: [UInt8]?
+        var tightens: Bool
+        var lengthLimit: Int?
+
+        init(_ settings: ResolvedSettings) {
+            var font = JSONBytes()
+            font.string(fontLabel(settings.font))
+            self.font = font.bytes
+            var fonts = JSONBytes()
+            fonts.beginArray()
+            for member in settings.font.fonts { fonts.string(fontLabel(FontStackReference(fonts: [member]))) }
+            fonts.endArray()
+            self.fonts = fonts.bytes
+            let description = settings.style
+            if description.isDefault {
+                style = nil
+            } else {
+                var style = JSONBytes()
+                style.beginObject()
+                for member in description.members { style.member(member.name, member.value) }
+                style.endObject()
+                self.style = style.bytes
+            }
+            tightens = settings.tightening != nil
+            lengthLimit = settings.lengthLimit
+        }
     }
 
     /// A measurement's members, inside an object being written.
-    private static func writeMembers(of measurement: Measurement, to json: inout JSONBytes) {
-        json.member("text", measurement.text)
-        json.member("verdict", measurement.verdict.rawValue)
-        json.member("size", measurement.size)
-        json.member("scale", measurement.scale)
-        json.member("neededScale", measurement.neededScale)
-        json.member("lines", measurement.lines)
-        json.member("missing", measurement.missing)
+    private static func writeMembers(of measurement: UnsafePointer<Measurement>, to json: inout JSONBytes) {
+        json.member("text", measurement.pointee.text)
+        json.member("verdict", measurement.pointee.verdict.rawValue)
+        json.member("size", measurement.pointee.size)
+        json.member("scale", measurement.pointee.scale)
+        json.member("neededScale", measurement.pointee.neededScale)
+        json.member("lines", measurement.pointee.lines)
+        json.member("missing", measurement.pointee.missing)
     }
 
     /// The primary font of the stack, `path` or `path#index` (see ``FontStackReference/primary``).
@@ -65,20 +148,34 @@ package enum JSONReport {
     }
 
     package static func summary(_ run: CheckRun, worst: Int = 10) -> JSON {
+        // Counted and ranked from the run's table: making every check's `CheckResult` and sorting
+        // them all to name the few worst would cost more than writing the checks.
+        let table = run.table
         var byVerdict: [Verdict: Int] = [:]
         var byLocale: [String: (checks: Int, failed: Int)] = [:]
-        for check in run.checks {
-            byVerdict[check.measurement.verdict, default: 0] += 1
-            byLocale[check.locale, default: (0, 0)].checks += 1
-            if check.failed { byLocale[check.locale, default: (0, 0)].failed += 1 }
+        var ranks: [Ranking.Rank] = []
+        ranks.reserveCapacity(table.checks.count)
+        for check in table.checks {
+            let rank = table.measurements.withMeasurement(check.job) { measurement in
+                Ranking.Rank(
+                    failed: check.failure != nil, verdict: measurement.pointee.verdict, neededScale: measurement.pointee.neededScale)
+            }
+            ranks.append(rank)
+            byVerdict[rank.verdict, default: 0] += 1
+            let locale = table.strings[check.string].locale
+            byLocale[locale, default: (0, 0)].checks += 1
+            if rank.failed { byLocale[locale, default: (0, 0)].failed += 1 }
         }
+        let worstChecks = Ranking.first(worst, of: table.checks.indices) { lhs, rhs in
+            Ranking.ranksBefore(ranks[lhs], ranks[rhs]) { table.precedes(lhs, rhs) }
+        }.map(table.result)
         return .object([
-            ("checks", .integer(run.checks.count)), ("failed", .integer(run.failed)),
+            ("checks", .integer(run.checkCount)), ("failed", .integer(run.failed)),
             ("byVerdict", .object(Verdict.allCases.map { ($0.rawValue, .integer(byVerdict[$0] ?? 0)) })),
             ("byLocale", .object(byLocale.keys.sorted().map { locale in
                 (locale, .object([("checks", .integer(byLocale[locale]!.checks)), ("failed", .integer(byLocale[locale]!.failed))]))
             })),
-            ("worst", .array(Ranking.worst(run.checks).prefix(worst).map { check in
+            ("worst", .array(worstChecks.map { check in
                 .object([
                     ("catalog", .string(check.catalog)), ("line", check.line.map(JSON.integer) ?? .null),
                     ("locale", .string(check.locale)), ("context", .string(check.context)),
@@ -92,11 +189,12 @@ package enum JSONReport {
     }
 
     package static func document(_ run: CheckRun, baseline: BaselineComparison? = nil) -> String {
-        var json = JSONBytes(reservingCapacity: run.checks.count * 600)
+        var json = JSONBytes(reservingCapacity: run.checkCount * 600)
         json.beginObject()
         json.key("checks")
         json.beginArray()
-        for check in Ranking.sorted(run.checks) { write(check, to: &json) }
+        var encoder = CheckEncoder(run.table, sources: SourceObjects(run.table))
+        for check in run.table.identityOrder { encoder.write(check, to: &json) }
         json.endArray()
         json.key("summary")
         json.value(summary(run))
@@ -133,30 +231,33 @@ package enum JSONReport {
 
     /// One check per line, in identity order, encoded on all cores a slice at a time and handed to
     /// `write` in order.
-    package static func writeLines(_ run: CheckRun, to write: (Data) -> Void) async {
-        let checks = Ranking.sorted(run.checks)
+    package static func writeLines(_ run: CheckRun, to write: ([UInt8]) -> Void) async {
+        let table = run.table
+        let checks = table.identityOrder
+        let sources = SourceObjects(table)
         let sliceSize = 2048
         let slices = stride(from: 0, to: checks.count, by: sliceSize).map { $0..<min(checks.count, $0 + sliceSize) }
-        var encoded = [Data?](repeating: nil, count: slices.count)
+        var encoded = [[UInt8]?](repeating: nil, count: slices.count)
         var next = 0
-        await withTaskGroup(of: (Int, Data).self) { group in
+        await withTaskGroup(of: (Int, [UInt8]).self) { group in
             func addSlice(_ index: Int) {
                 let range = slices[index]
                 group.addTask {
+                    var encoder = CheckEncoder(table, sources: sources)
                     var json = JSONBytes(reservingCapacity: range.count * 600)
                     for check in checks[range] {
-                        Self.write(check, to: &json)
+                        encoder.write(check, to: &json)
                         json.append(0x0A)
                     }
-                    return (index, Data(json.bytes))
+                    return (index, json.bytes)
                 }
             }
             // A few slices ahead of the writer, so that memory stays bounded.
             let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
             for index in 0..<min(ahead, slices.count) { addSlice(index) }
             var added = min(ahead, slices.count)
-            for await (index, data) in group {
-                encoded[index] = data
+            for await (index, bytes) in group {
+                encoded[index] = bytes
                 while next < slices.count, let ready = encoded[next] {
                     write(ready)
                     encoded[next] = nil
@@ -173,8 +274,9 @@ package enum JSONReport {
     /// One check per line, in identity order.
     package static func lines(_ run: CheckRun) -> String {
         var json = JSONBytes()
-        for check in Ranking.sorted(run.checks) {
-            write(check, to: &json)
+        var encoder = CheckEncoder(run.table, sources: SourceObjects(run.table))
+        for check in run.table.identityOrder {
+            encoder.write(check, to: &json)
             json.append(0x0A)
         }
         return String(decoding: json.bytes, as: UTF8.self)
@@ -198,12 +300,45 @@ enum Ranking {
     /// Failing first, then by verdict (overflows, truncated, shrinks, fits), then by needed scale
     /// (smallest first), then by identity.
     static func worst(_ checks: [CheckResult]) -> [CheckResult] {
-        checks.sorted { lhs, rhs in
-            if lhs.failed != rhs.failed { return lhs.failed }
-            if lhs.measurement.verdict != rhs.measurement.verdict { return lhs.measurement.verdict > rhs.measurement.verdict }
-            let left = lhs.measurement.neededScale ?? 0, right = rhs.measurement.neededScale ?? 0
-            if left != right { return left < right }
-            return lhs.precedes(rhs)
+        checks.sorted { lhs, rhs in ranksBefore(Rank(lhs), Rank(rhs)) { lhs.precedes(rhs) } }
+    }
+
+    /// What ranks a check among the worst, besides its identity.
+    struct Rank {
+        var failed: Bool
+        var verdict: Verdict
+        var neededScale: Double?
+
+        init(failed: Bool, verdict: Verdict, neededScale: Double?) {
+            self.failed = failed
+            self.verdict = verdict
+            self.neededScale = neededScale
         }
+
+        init(_ check: CheckResult) {
+            self.init(failed: check.failed, verdict: check.measurement.verdict, neededScale: check.measurement.neededScale)
+        }
+    }
+
+    /// Whether a check ranks before another, worst first (see ``worst(_:)``); `identityPrecedes`
+    /// breaks the ties.
+    static func ranksBefore(_ lhs: Rank, _ rhs: Rank, identityPrecedes: () -> Bool) -> Bool {
+        if lhs.failed != rhs.failed { return lhs.failed }
+        if lhs.verdict != rhs.verdict { return lhs.verdict > rhs.verdict }
+        let left = lhs.neededScale ?? 0, right = rhs.neededScale ?? 0
+        if left != right { return left < right }
+        return identityPrecedes()
+    }
+
+    /// The first `count` of `indices` in the order `precedes` gives, without sorting them all.
+    static func first(_ count: Int, of indices: Range<Int>, by precedes: (Int, Int) -> Bool) -> [Int] {
+        var first: [Int] = []
+        guard count > 0 else { return first }
+        for index in indices where first.count < count || precedes(index, first[first.count - 1]) {
+            let position = first.firstIndex { precedes(index, $0) } ?? first.count
+            first.insert(index, at: position)
+            if first.count > count { first.removeLast() }
+        }
+        return first
     }
 }

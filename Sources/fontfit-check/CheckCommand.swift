@@ -88,7 +88,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text: FileHandle.standardOutput.write(Data(TextReport.render(run, baseline: comparison).utf8))
         case .json: print(JSONReport.document(run, baseline: comparison))
-        case .jsonl: try runBlocking { await JSONReport.writeLines(run) { FileHandle.standardOutput.write($0) } }
+        case .jsonl: try runBlocking { await JSONReport.writeLines(run) { writeAll(STDOUT_FILENO, $0) } }
         case .junit: FileHandle.standardOutput.write(Data(JUnitReport.render(run).utf8))
         case .sarif: print(SARIFReport.document(run, baseline: comparison))
         case .github: FileHandle.standardOutput.write(Data(GitHubReport.render(run, baseline: comparison).utf8))
@@ -107,12 +107,14 @@ struct CheckCommand: ParsableCommand {
         if timings {
             let t = run.timings
             FileHandle.standardError.write(Data(
-                "timings: \(run.checks.count) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping and fitting \(t.measuring) (CPU)\n".utf8))
+                "timings: \(run.checkCount) checks in \(t.total); parsing \(t.parsing), placeholders and rules \(t.resolving), shaping and fitting \(t.measuring) (CPU)\n".utf8))
         }
         // The report is out; the code says how the run went (65 outranks 1: a catalog went unchecked).
+        // Every path exits here, the run still alive: the process's end frees its memory at once,
+        // where returning would free each of its strings and measurements one by one.
         if !run.errors.isEmpty { terminate(65) }
-        if writeBaseline != nil && comparison == nil { return }
-        if (comparison?.newCount ?? run.failed) > 0 { terminate(1) }
+        if writeBaseline != nil && comparison == nil { terminate(0) }
+        terminate((comparison?.newCount ?? run.failed) > 0 ? 1 : 0)
     }
 }
 
