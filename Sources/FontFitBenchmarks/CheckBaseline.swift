@@ -94,7 +94,7 @@ enum CheckBaseline {
         var twoThreads: [Double] = []
         for _ in 0..<rounds {
             let start = ContinuousClock.now
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
+            onTwoThreads { half in
                 var sizes = 0.0
                 for index in stride(from: half, to: jobs.count, by: 2) {
                     sizes += (try? jobs[index].0.measured(in: jobs[index].1).size) ?? 0
@@ -113,7 +113,7 @@ enum CheckBaseline {
         var twoThreadsOwnFonts: [Double] = []
         for _ in 0..<rounds {
             let start = ContinuousClock.now
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
+            onTwoThreads { half in
                 var sizes = 0.0
                 let jobs = ownJobs[half]
                 for index in stride(from: half, to: jobs.count, by: 2) {
@@ -131,6 +131,19 @@ enum CheckBaseline {
             "measureTwoThreadsWallSeconds":\(twoThreads.sorted()[twoThreads.count / 2]),\
             "measureTwoThreadsOwnFontsWallSeconds":\(twoThreadsOwnFonts.sorted()[twoThreadsOwnFonts.count / 2])}
             """)
+    }
+
+    /// Runs `body(0)` and `body(1)` on two threads of their own and waits for both.
+    static func onTwoThreads(_ body: @escaping @Sendable (Int) -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        for half in 0..<2 {
+            Thread {
+                body(half)
+                done.signal()
+            }.start()
+        }
+        done.wait()
+        done.wait()
     }
 
     static func fail(_ message: String) -> Never {
