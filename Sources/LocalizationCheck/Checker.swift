@@ -134,7 +134,7 @@ package struct CheckRun: Sendable {
 extension Checker.Job {
     /// A job with settings of its own.
     init(text: String, locale: String, settings: ResolvedSettings, label: Int) {
-        self.init(text: text, locale: locale, label: label, shared: Checker.SharedSettings(settings))
+        self.init(text: text, locale: locale, label: label, shared: Checker.SharedSettings(settings, locale: locale))
     }
 }
 
@@ -309,11 +309,16 @@ package struct Checker: Sendable {
         var settings: ResolvedSettings { shared.settings }
     }
 
-    /// A label's settings, held once for all its jobs.
+    /// A label's settings, held once for all its jobs, with the fit request they make (its
+    /// features parsed, its options built) once rather than for every text.
     final class SharedSettings: Sendable {
         let settings: ResolvedSettings
+        let request: Result<FitRequest, FontFitError>
 
-        init(_ settings: ResolvedSettings) { self.settings = settings }
+        init(_ settings: ResolvedSettings, locale: String) {
+            self.settings = settings
+            request = Result { () throws(FontFitError) in try Checker.request(for: settings, locale: locale) }
+        }
     }
 
     /// The distinct jobs, in the arrays the deduplicating tasks made them in (joined into one array,
@@ -460,17 +465,17 @@ package struct Checker: Sendable {
     /// One distinct text a run measures, in its label's settings and language (what `run` shapes
     /// and fits once, however many checks read it).
     package struct DistinctText: Sendable {
-        package var text: String
-        package var locale: String
-        package var settings: ResolvedSettings
+        /// The job that measures it, as a run holds it.
+        let job: Job
+        package var text: String { job.text }
+        package var locale: String { job.locale }
+        package var settings: ResolvedSettings { job.settings }
     }
 
     /// The distinct texts `run(catalogs:)` would measure, read and resolved as it reads and resolves
     /// them (scripts/bench-check prices a run against one `hb_shape` of each).
     package func distinctTexts(catalogs: [String]) async -> [DistinctText] {
-        await plan(catalogs: catalogs).jobs.parts.joined().map {
-            DistinctText(text: $0.text, locale: $0.locale, settings: $0.settings)
-        }
+        await plan(catalogs: catalogs).jobs.parts.joined().map(DistinctText.init)
     }
 
     package func run(catalogs: [String]) async throws -> CheckRun {
@@ -594,7 +599,7 @@ package struct Checker: Sendable {
         // to it: one dictionary of every text, filled on one core, would take longer than the
         // expanding (scripts/bench-check's coreScaling).
         let deduplicated = await Self.deduplicate(
-            slices, sliceLabels: sliceLabels, labels: labels.indices.map { SharedSettings(labels[$0]) },
+            slices, sliceLabels: sliceLabels, labels: labels.indices.map { SharedSettings(labels[$0], locale: labelKeys[$0].locale) },
             locales: labelKeys.map(\.locale), partitions: workers)
         var pending: [Pending] = []
         pending.reserveCapacity(slices.reduce(0) { $0 + $1.items.count })

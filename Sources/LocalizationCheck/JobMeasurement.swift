@@ -6,34 +6,40 @@ extension Checker {
     static func measure(_ job: Job, font: FontStack, keepFit: Bool, timings: inout CheckTimings) throws(FontFitError)
         -> Measurement
     {
-        let settings = job.settings
         let clock = ContinuousClock()
         let start = clock.now
-        var features: [FontFeature] = []
-        for feature in settings.features { features.append(try FontFeature(feature)) }
-        var options = FitOptions(
-            frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor, lineLimit: settings.lineLimit,
-            bounds: settings.bounds, lineSpacing: settings.lineSpacing, truncation: settings.truncation)
-        options.lineHeight = settings.lineHeight
-        options.wrap = settings.wrap
-        options.textFit = settings.textFit
-        options.tightening = settings.tightening
-        let request = FitRequest(
-            job.text, options: options,
-            shaping: ShapingOptions(
-                features: features, language: job.locale, letterSpacing: settings.letterSpacing,
-                wordSpacing: settings.wordSpacing, textTransform: settings.textTransform,
-                hyphens: settings.hyphens))
+        var request = try job.shared.request.get()
+        request.text = job.text
         let report = try request.report(in: font)
         let result = report.result
         let verdict: Verdict = result.fits
             ? (result.scale >= 1 ? .fits : .shrinks) : (result.truncated ? .truncated : .overflows)
-        let neededScale = result.fits ? result.scale : report.neededSize.map { $0 / settings.size }
+        let neededScale = result.fits ? result.scale : report.neededSize.map { $0 / request.options.maxSize }
         timings.measuring += clock.now - start
         return Measurement(
             text: job.text, verdict: verdict, size: result.size, scale: result.scale, neededScale: neededScale,
             lines: result.lines.map(\.text), missing: missing(report.missing),
             fit: keepFit ? result : nil, tightening: result.tightening)
+    }
+
+    /// The fit request of a label with `settings` in `locale`, its text still to be set: what
+    /// `fontfit fit` builds from the same options.
+    static func request(for settings: ResolvedSettings, locale: String) throws(FontFitError) -> FitRequest {
+        var features: [FontFeature] = []
+        for feature in settings.features { features.append(try FontFeature(feature)) }
+        var options = FitOptions(
+            frame: settings.frame, maxSize: settings.size, minimumScaleFactor: settings.minimumScaleFactor,
+            lineLimit: settings.lineLimit, bounds: settings.bounds, lineSpacing: settings.lineSpacing,
+            truncation: settings.truncation)
+        options.lineHeight = settings.lineHeight
+        options.wrap = settings.wrap
+        options.textFit = settings.textFit
+        options.tightening = settings.tightening
+        return FitRequest(
+            "", options: options,
+            shaping: ShapingOptions(
+                features: features, language: locale, letterSpacing: settings.letterSpacing,
+                wordSpacing: settings.wordSpacing, textTransform: settings.textTransform, hyphens: settings.hyphens))
     }
 
     /// Characters no font of the stack has, as the engine reports them (controls, white space and
@@ -52,8 +58,6 @@ extension Checker.DistinctText {
     /// apart from reading catalogs and writing reports).
     package func measured(in font: FontStack) throws(FontFitError) -> Measurement {
         var timings = CheckTimings()
-        return try Checker.measure(
-            Checker.Job(text: text, locale: locale, settings: settings, label: 0), font: font, keepFit: false,
-            timings: &timings)
+        return try Checker.measure(job, font: font, keepFit: false, timings: &timings)
     }
 }
