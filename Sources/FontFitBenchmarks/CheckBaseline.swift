@@ -12,6 +12,9 @@ import LocalizationCheck
 /// Prints one JSON object: the distinct texts (check's jobs), the distinct shapings among them (text,
 /// font, variations, language, features: labels that differ only in frame or size shape alike), their
 /// characters, and the CPU seconds of shaping them all: the median of N rounds (5) and the first.
+/// Beside them, check's own measuring of the same jobs (shaped and fitted as a run does, nothing
+/// read or written): its CPU seconds on one thread, and its wall seconds on two threads with the
+/// fonts shared and with fonts loaded per thread (medians of N rounds).
 enum CheckBaseline {
     static func run(_ arguments: [String]) throws {
         var labels: String?
