@@ -69,6 +69,31 @@ struct CLIRunner {
         return try body(directory)
     }
 
+    /// `fontfit check --format jsonl` of the fixture `catalogs` against a spec written in
+    /// `directory` as `name`, whose defaults set DejaVu Sans as `font` and then `defaults` (the
+    /// members of a YAML flow mapping): what it printed on standard error, and each check's JSON
+    /// object by its text.
+    static func checksByText(
+        defaults: String, catalogs: [String], in directory: URL, name: String
+    ) throws -> (stderr: String, checks: [String: [String: Any]]) {
+        let spec = directory.appendingPathComponent("labels-\(name).yaml")
+        try """
+            version: 1
+            sourceLocale: en
+            fonts: {latin: [{file: \(fixture("fonts/DejaVuSans.ttf"))}]}
+            defaults: {font: latin, \(defaults)}
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let output = try run(["check"] + catalogs.map(fixture) + ["--labels", spec.path, "--format", "jsonl"])
+        var checks: [String: [String: Any]] = [:]
+        for line in output.stdout.split(separator: "\n") {
+            guard let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let text = check["text"] as? String
+            else { throw CLIFailure(message: "not a check: \(line)") }
+            checks[text] = check
+        }
+        return (output.stderr, checks)
+    }
+
     /// Runs a command that must succeed and print one JSON object; `arguments` starts with the
     /// subcommand, and `--json` goes right after it so that a final `-- TEXT` stays last.
     static func json(_ arguments: [String], environment: [String: String] = [:]) throws -> [String: Any] {

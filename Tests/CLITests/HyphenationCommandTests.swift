@@ -53,23 +53,11 @@ import Testing
         try CLIRunner.withTemporaryDirectory("hyphens") { directory in
             var verdicts: [String: [String: String]] = [:]
             for hyphens in ["manual", "auto"] {
-                let spec = directory.appendingPathComponent("labels-\(hyphens).yaml")
-                try """
-                    version: 1
-                    sourceLocale: en
-                    fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
-                    defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 343x60, lineLimit: 2, hyphens: \(hyphens)}
-                    """.write(to: spec, atomically: true, encoding: .utf8)
-                let output = try CLIRunner.run([
-                    "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), CLIRunner.fixture("catalogs/po/gdk-pixbuf/fi.po"),
-                    "--labels", spec.path, "--format", "jsonl",
-                ])
-                #expect(!output.stderr.contains("no hyphenation dictionary"))
-                for line in output.stdout.split(separator: "\n") {
-                    let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                    guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
-                    verdicts[hyphens, default: [:]][text] = verdict
-                }
+                let (stderr, checks) = try CLIRunner.checksByText(
+                    defaults: "size: 15, minimumScaleFactor: 0.85, frame: 343x60, lineLimit: 2, hyphens: \(hyphens)",
+                    catalogs: ["catalogs/po/gdk-pixbuf/de.po", "catalogs/po/gdk-pixbuf/fi.po"], in: directory, name: hyphens)
+                #expect(!stderr.contains("no hyphenation dictionary"))
+                verdicts[hyphens] = checks.compactMapValues { $0["verdict"] as? String }
             }
             let changed = verdicts["manual"]!.filter { verdicts["auto"]![$0.key] != $0.value }
             #expect(changed == ["Daten in der GIF-Datei unvollständig (vielleicht wurden sie irgendwie verstümmelt?)": "shrinks"])

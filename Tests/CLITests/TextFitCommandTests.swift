@@ -76,25 +76,14 @@ import Testing
         try CLIRunner.withTemporaryDirectory("textfit") { directory in
             var verdicts: [String: [String: String]] = [:]
             for (name, setting) in [("none", ""), ("grow", ", textFit: grow per-line"), ("bad", ", textFit: fill")] {
-                let spec = directory.appendingPathComponent("labels-\(name).yaml")
-                try """
-                    version: 1
-                    sourceLocale: en
-                    fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
-                    defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3\(setting)}
-                    """.write(to: spec, atomically: true, encoding: .utf8)
-                let output = try CLIRunner.run([
-                    "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), "--labels", spec.path, "--format", "jsonl",
-                ])
+                let (stderr, checks) = try CLIRunner.checksByText(
+                    defaults: "size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3\(setting)",
+                    catalogs: ["catalogs/po/gdk-pixbuf/de.po"], in: directory, name: name)
                 if name == "bad" {
-                    #expect(output.stderr.contains("invalid defaults.textFit 'fill'"), "\(output.stderr)")
+                    #expect(stderr.contains("invalid defaults.textFit 'fill'"), "\(stderr)")
                     continue
                 }
-                for line in output.stdout.split(separator: "\n") {
-                    let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                    guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
-                    verdicts[name, default: [:]][text] = "\(verdict) \(check["size"] ?? "")"
-                }
+                verdicts[name] = checks.mapValues { "\($0["verdict"] ?? "") \($0["size"] ?? "")" }
             }
             #expect(verdicts["none"]!.count > 50)
             #expect(verdicts["grow"] == verdicts["none"])

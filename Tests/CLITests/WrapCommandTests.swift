@@ -48,25 +48,14 @@ import Testing
         try CLIRunner.withTemporaryDirectory("wrap") { directory in
             var verdicts: [String: [String: String]] = [:]
             for wrap in ["greedy", "balance", "pretty", "even"] {
-                let spec = directory.appendingPathComponent("labels-\(wrap).yaml")
-                try """
-                    version: 1
-                    sourceLocale: en
-                    fonts: {latin: [{file: \(CLIRunner.fixture("fonts/DejaVuSans.ttf"))}]}
-                    defaults: {font: latin, size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3, wrap: \(wrap)}
-                    """.write(to: spec, atomically: true, encoding: .utf8)
-                let output = try CLIRunner.run([
-                    "check", CLIRunner.fixture("catalogs/po/gdk-pixbuf/de.po"), "--labels", spec.path, "--format", "jsonl",
-                ])
+                let (stderr, checks) = try CLIRunner.checksByText(
+                    defaults: "size: 15, minimumScaleFactor: 0.85, frame: 200x60, lineLimit: 3, wrap: \(wrap)",
+                    catalogs: ["catalogs/po/gdk-pixbuf/de.po"], in: directory, name: wrap)
                 if wrap == "even" {
-                    #expect(output.stderr.contains("invalid defaults.wrap 'even': expected greedy, balance or pretty"))
+                    #expect(stderr.contains("invalid defaults.wrap 'even': expected greedy, balance or pretty"))
                     continue
                 }
-                for line in output.stdout.split(separator: "\n") {
-                    let check = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                    guard let text = check["text"] as? String, let verdict = check["verdict"] as? String else { continue }
-                    verdicts[wrap, default: [:]][text] = "\(verdict) \(check["size"] ?? "")"
-                }
+                verdicts[wrap] = checks.mapValues { "\($0["verdict"] ?? "") \($0["size"] ?? "")" }
             }
             #expect(verdicts["greedy"]!.count > 50)
             #expect(verdicts["balance"] == verdicts["greedy"])
