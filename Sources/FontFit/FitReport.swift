@@ -8,9 +8,23 @@ public struct FitReport: Sendable {
     public var neededSize: Double?
     /// The characters no font of the stack has (``PreparedText/missing``).
     public var missing: [Unicode.Scalar]
-    /// The text as the fitter measured it; nil when the closed form answered from the shaped line
-    /// alone (a plain label on one line: no columns, images or transformed text to map back).
-    public var prepared: PreparedText?
+    /// How the text was measured: for the fitter, or shaped on one line for the closed form.
+    let measured: Measured
+
+    enum Measured: Sendable {
+        case prepared(PreparedText)
+        case shaped(ShapedParagraph, text: String, builder: MeasuredTextBuilder)
+    }
+
+    /// The text measured for fitting and drawing: the fitter's own, or, when the closed form
+    /// answered from the shaped line, measured from that same shaping (the text is not shaped
+    /// again).
+    public var prepared: PreparedText {
+        switch measured {
+        case .prepared(let prepared): prepared
+        case .shaped(let paragraph, let text, let builder): FontStack.prepared(paragraph, of: text, by: builder)
+        }
+    }
 }
 
 extension FitRequest {
@@ -30,13 +44,15 @@ extension FitRequest {
             fonts: fonts, options: shaping, lineBreaks: options.lineLimit != 1, ink: ink, images: images)
         let paragraph = builder.paragraph(text)
         if let line = try closedFormLine(of: paragraph, in: fonts, shaping: shaping) {
-            return FitReport(result: line, neededSize: line.size, missing: paragraph.missing, prepared: nil)
+            return FitReport(
+                result: line, neededSize: line.size, missing: paragraph.missing,
+                measured: .shaped(paragraph, text: text, builder: builder))
         }
         let prepared = FontStack.prepared(paragraph, of: text, by: builder)
         let result = try fit(prepared)
         return FitReport(
             result: result, neededSize: result.fits ? result.size : try neededSize(prepared), missing: prepared.missing,
-            prepared: prepared)
+            measured: .prepared(prepared))
     }
 
     /// The fit of `paragraph` on one line in closed form

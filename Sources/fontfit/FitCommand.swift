@@ -66,11 +66,10 @@ struct FitArguments: ParsableArguments {
 
     struct Fitted {
         let request: FontFit.FitRequest
+        /// The fonts the text was measured in, primary first.
         let fonts: FontStack
-        let result: FitResult
-        /// The text as the fitter measured it; nil for a plain line answered in closed form.
-        let prepared: PreparedText?
-        let missing: [Unicode.Scalar]
+        let report: FitReport
+        var result: FitResult { report.result }
         let frame: FrameSize
         /// For a text that does not fit: the largest size at which it would, with no lower bound
         /// (nil when even the smallest size fontfit computes with is too large).
@@ -170,8 +169,7 @@ struct FitInvocation {
         let report = try request.report(in: fonts)
         FontOptions.warnMissing(report.missing, in: fonts)
         return FitArguments.Fitted(
-            request: request, fonts: fonts, result: report.result, prepared: report.prepared, missing: report.missing,
-            frame: frame, fitSize: report.result.fits ? nil : report.neededSize,
+            request: request, fonts: fonts, report: report, frame: frame, fitSize: report.result.fits ? nil : report.neededSize,
             style: StyleDescription(request.shaping, fit: options))
     }
 }
@@ -188,14 +186,20 @@ struct FitCommand: ParsableCommand {
 
     static func run(_ request: FitInvocation, json: Bool) throws {
         let fitted = try request.fit()
-        let prepared = fitted.prepared
-        let columns = prepared.flatMap { $0.isVertical ? $0.columns(of: fitted.result, in: fitted.frame) : nil }
+        // What only the fitter's measurement has is asked of it only when the text needs it: a
+        // plain label answered in closed form is not measured again.
+        let shaping = fitted.request.shaping
+        let report = fitted.report
+        let columns = shaping.direction.map { !$0.isHorizontal } ?? false
+            ? report.prepared.columns(of: fitted.result, in: fitted.frame) : nil
         if json {
-            let images = request.inlineImage.isEmpty ? nil : prepared?.imageBoxes(in: fitted.result)
-            var json = try Self.json(fitted.result, images: images, columns: columns, missing: fitted.missing, fonts: fitted.fonts)
+            let images = request.inlineImage.isEmpty ? nil : report.prepared.imageBoxes(in: fitted.result)
+            var json = try Self.json(
+                fitted.result, images: images, columns: columns, missing: report.missing, fonts: fitted.fonts)
             if case .object(var members) = json {
                 // A transformed line says which part of the text as given it shows.
-                if let prepared, let source = prepared.sourceText, columns == nil,
+                if shaping.textTransform != .none, columns == nil, case let prepared = report.prepared,
+                    let source = prepared.sourceText,
                     let index = members.firstIndex(where: { $0.0 == "lines" }), case .array(let lines) = members[index].1
                 {
                     let bytes = Array(source.utf8)

@@ -96,7 +96,7 @@ struct RenderFit: ParsableCommand {
 
     func run() throws {
         let fitted = try arguments.fit()
-        try output.write(RenderScene.fit(fitted.result, frame: fitted.frame, text: fitted.prepared ?? fitted.request.prepare(in: fitted.fonts), style: output.renderStyle()))
+        try output.write(RenderScene.fit(fitted.result, frame: fitted.frame, text: fitted.report.prepared, style: output.renderStyle()))
     }
 }
 
