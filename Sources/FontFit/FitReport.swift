@@ -61,10 +61,10 @@ extension FitRequest {
     private func closedFormLine(
         of paragraph: ShapedParagraph, in fonts: FontStack, shaping: ShapingOptions
     ) throws(FontFitError) -> FitResult? {
-        guard options.lineHeight == .normal, options.wrap.isGreedy, options.textFit == nil, options.tightening == nil,
-            options.bounds == .lineBox, (options.widths ?? fonts.defaultWidthModel) == .proportional,
-            options.granularity == nil, options.presetList == nil, images.isEmpty, !shaping.hasFixedSpacing,
-            shaping.textTransform == .none, shaping.direction?.isHorizontal ?? true
+        guard options.fitsPlainLines, shaping.direction?.isHorizontal ?? true,
+            FontStack.closedFormApplies(
+                bounds: options.bounds, widths: options.widths ?? fonts.defaultWidthModel,
+                granularity: options.granularity, presetSizes: options.presetList, images: images, shaping: shaping)
         else { return nil }
         try FitConstraints.validate(
             frame: options.frame, maxSize: options.maxSize, minimumScaleFactor: options.minimumScaleFactor,

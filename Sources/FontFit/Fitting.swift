@@ -529,7 +529,7 @@ extension FontStack {
     public func fit(
         _ text: String, options: FitOptions, shaping: ShapingOptions = ShapingOptions(), images: [InlineImage] = []
     ) throws(FontFitError) -> FitResult {
-        if options.lineHeight != .normal || !options.wrap.isGreedy || options.textFit != nil || options.tightening != nil {
+        if !options.fitsPlainLines {
             return try prepare(
                 text, options: shaping, wrapping: options.lineLimit != 1, ink: options.bounds == .ink, images: images
             ).fit(options: options)
@@ -550,8 +550,10 @@ extension FontStack {
         granularity: Double?, presetSizes: PresetSizeList?, widths: WidthModel?, shaping: ShapingOptions, images: [InlineImage]
     ) throws(FontFitError) -> FitResult {
         let widths = widths ?? defaultWidthModel
-        if lineLimit == 1, bounds == .lineBox, widths == .proportional, granularity == nil, presetSizes == nil,
-            images.isEmpty, !shaping.hasFixedSpacing, shaping.textTransform == .none
+        if lineLimit == 1,
+            Self.closedFormApplies(
+                bounds: bounds, widths: widths, granularity: granularity, presetSizes: presetSizes, images: images,
+                shaping: shaping)
         {
             try FitConstraints.validate(
                 frame: frame, maxSize: maxSize, minimumScaleFactor: minimumScaleFactor, lineLimit: lineLimit,

@@ -170,6 +170,14 @@ public struct FitRequest: Sendable {
 }
 
 extension FitOptions {
+    /// Whether the fit sets plain lines: normal line height, greedy wrapping, no text-fit, no
+    /// tightening. Only such fits may skip the prepared text (``FontStack/fit(_:options:shaping:images:)``
+    /// and ``FitRequest/report(in:)``).
+    @inlinable @inline(__always)
+    var fitsPlainLines: Bool {
+        lineHeight == .normal && wrap.isGreedy && textFit == nil && tightening == nil
+    }
+
     /// Preset sizes from a comma-separated list ("12,14.5,17"), as the command line and batch
     /// give them.
     public static func presetSizes(parsing list: String) throws(FontFitError) -> [Double] {

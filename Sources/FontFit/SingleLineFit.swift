@@ -51,6 +51,20 @@ extension FontStack {
             height: metrics.lineHeight * size)
     }
 
+    /// Whether a fit with these values may be answered by
+    /// ``closedFormLine(_:contentEnd:isASCII:unitWidth:metrics:in:maxSize:minimumScaleFactor:alignment:mayWrap:)``:
+    /// line boxes, proportional widths, no rounded or preset sizes, no images, no spacing in points
+    /// and no case change. (Line height, wrap style, text-fit and tightening are
+    /// ``FitOptions/fitsPlainLines``; the line limit is each caller's.)
+    @inline(__always)
+    static func closedFormApplies(
+        bounds: FitBounds, widths: WidthModel, granularity: Double?, presetSizes: PresetSizeList?,
+        images: [InlineImage], shaping: ShapingOptions
+    ) -> Bool {
+        bounds == .lineBox && widths == .proportional && granularity == nil && presetSizes == nil && images.isEmpty
+            && !shaping.hasFixedSpacing && shaping.textTransform == .none
+    }
+
     /// What ``ASCIIScan`` reads of the text (handed on to itemization, which would read it again),
     /// and whether it holds a character that always ends a line.
     private static func scan(_ text: String) -> (scan: ASCIIScan, hardBreak: Bool) {

@@ -93,40 +93,14 @@ enum CheckBaseline {
         }
         // The same on two threads, half the jobs each (interleaved, as check's chunks mix label
         // kinds): the wall time, for how measuring alone scales to two cores (check's coreScaling
-        // also holds its serial steps).
-        var twoThreads: [Double] = []
-        for _ in 0..<rounds {
-            let start = ContinuousClock.now
-            onTwoThreads { half in
-                var sizes = 0.0
-                for index in stride(from: half, to: jobs.count, by: 2) {
-                    sizes += (try? jobs[index].0.measured(in: jobs[index].1).size) ?? 0
-                }
-                blackHole(sizes)
-            }
-            let elapsed = ContinuousClock.now - start
-            twoThreads.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-        }
-        // Again with fonts loaded once per thread: what sharing one stack's objects between the
-        // threads costs (their reference counts are written by both).
+        // also holds its serial steps). Then again with fonts loaded once per thread: what sharing
+        // one stack's objects between the threads costs (their reference counts are written by both).
+        let twoThreads = measuredOnTwoThreads([jobs, jobs], rounds: rounds)
         let ownStacks = try (0..<2).map { _ in
             try Dictionary(uniqueKeysWithValues: stacks.keys.map { key in (key, try key.load()) })
         }
-        let ownJobs = (0..<2).map { half in texts.map { ($0, ownStacks[half][Checker.FontKey($0.settings)]!) } }
-        var twoThreadsOwnFonts: [Double] = []
-        for _ in 0..<rounds {
-            let start = ContinuousClock.now
-            onTwoThreads { half in
-                var sizes = 0.0
-                let jobs = ownJobs[half]
-                for index in stride(from: half, to: jobs.count, by: 2) {
-                    sizes += (try? jobs[index].0.measured(in: jobs[index].1).size) ?? 0
-                }
-                blackHole(sizes)
-            }
-            let elapsed = ContinuousClock.now - start
-            twoThreadsOwnFonts.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-        }
+        let twoThreadsOwnFonts = measuredOnTwoThreads(
+            (0..<2).map { half in texts.map { ($0, ownStacks[half][Checker.FontKey($0.settings)]!) } }, rounds: rounds)
         print("""
             {"distinctTexts":\(texts.count),"distinctShapings":\(shapings.count),"characters":\(characters),\
             "shapeSeconds":\(times.sorted()[times.count / 2]),"firstRoundSeconds":\(times[0]),"rounds":\(rounds),\
@@ -136,17 +110,30 @@ enum CheckBaseline {
             """)
     }
 
-    /// Runs `body(0)` and `body(1)` on two threads of their own and waits for both.
-    static func onTwoThreads(_ body: @escaping @Sendable (Int) -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        for half in 0..<2 {
-            Thread {
-                body(half)
-                done.signal()
-            }.start()
+    /// The wall seconds of each of `rounds` rounds in which thread `t` of two, on a thread of its
+    /// own, measures every other job of `jobsOfThread[t]` from the `t`-th.
+    static func measuredOnTwoThreads(
+        _ jobsOfThread: [[(Checker.DistinctText, FontStack)]], rounds: Int
+    ) -> [Double] {
+        (0..<rounds).map { _ in
+            let start = ContinuousClock.now
+            let done = DispatchSemaphore(value: 0)
+            for half in 0..<2 {
+                let jobs = jobsOfThread[half]
+                Thread {
+                    var sizes = 0.0
+                    for index in stride(from: half, to: jobs.count, by: 2) {
+                        sizes += (try? jobs[index].0.measured(in: jobs[index].1).size) ?? 0
+                    }
+                    blackHole(sizes)
+                    done.signal()
+                }.start()
+            }
+            done.wait()
+            done.wait()
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         }
-        done.wait()
-        done.wait()
     }
 
     static func fail(_ message: String) -> Never {

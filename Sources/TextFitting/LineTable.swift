@@ -143,21 +143,19 @@ final class LineTableData: Sendable {
             }
             initialized = scan.breakCount
         }
-        let (paragraphCount, anyUnsafe, anyUnsafeBreak, advancesOrdered, drawsHyphens) =
-            (scan.paragraphCount, scan.anyUnsafe, scan.anyUnsafeBreak, scan.advancesOrdered, scan.drawsHyphens)
         self.prefix = prefix
         self.contentEnd = contentEnd
         self.breaks = breaks
-        self.paragraphCount = paragraphCount
-        hasReshaping = canReshape && anyUnsafe
+        paragraphCount = scan.paragraphCount
+        hasReshaping = canReshape && scan.anyUnsafe
         // Lines broken only at break opportunities start and end at break points: when none is
         // unsafe, their widths are never reshaped.
         // A hyphen drawn at one break and not at the next can make a longer line narrower.
         let hasMonotoneWidths =
-            advancesOrdered && prefix[count].isFinite && !anyUnsafeBreak && !drawsHyphens
+            scan.advancesOrdered && prefix[count].isFinite && !scan.anyUnsafeBreak && !scan.drawsHyphens
         self.hasMonotoneWidths = hasMonotoneWidths
         lineReach = hasMonotoneWidths ? Self.lineReach(breaks) : []
-        self.drawsHyphens = drawsHyphens
+        drawsHyphens = scan.drawsHyphens
         ink = withInk ? Self.inkBoxes(text.inks, count: count, prefix: prefix) : []
         if let boxes = text.lineBoxes, boxes.fontOfUnit.count == count {
             lineBoxes = boxes
@@ -208,10 +206,9 @@ final class LineTableData: Sendable {
         breaks: UnsafeMutableBufferPointer<BreakPoint>
     ) -> TableScan {
         let count = units.count
-        var found = TableScan()
-        var breakCount = 0
+        var breakCount = 0, paragraphCount = 1
         var pen = 0.0, lastContent = 0
-        var anyUnsafe = false, advancesOrdered = true
+        var anyUnsafe = false, anyUnsafeBreak = false, advancesOrdered = true, drawsHyphens = false
         prefix[0] = 0
         for index in 0..<count {
             let unit = units[index]
@@ -225,21 +222,20 @@ final class LineTableData: Sendable {
             guard unit.breakAfter != .none || index == count - 1 else { continue }
             let isMandatory = unit.breakAfter == .mandatory
             // A hard break after the last unit ends the text rather than starting a paragraph.
-            if isMandatory && index < count - 1 { found.paragraphCount += 1 }
+            if isMandatory && index < count - 1 { paragraphCount += 1 }
             let hyphen = index < count - 1 && lastContent == index + 1 && unit.isSoftHyphenBreak ? hyphenAdvance : 0
-            if hyphen != 0 { found.drawsHyphens = true }
+            if hyphen != 0 { drawsHyphens = true }
             let isUnsafe = canReshape && index + 1 < count && unit.unsafeToBreakAfter
-            if isUnsafe { found.anyUnsafeBreak = true }
+            if isUnsafe { anyUnsafeBreak = true }
             (breaks.baseAddress.unsafelyUnwrapped + breakCount).initialize(
                 to: BreakPoint(
                     end: index + 1, contentEnd: lastContent, pen: prefix[lastContent] + hyphen, endPen: pen,
                     isMandatory: isMandatory, isUnsafe: isUnsafe))
             breakCount += 1
         }
-        found.breakCount = breakCount
-        found.anyUnsafe = anyUnsafe
-        found.advancesOrdered = advancesOrdered
-        return found
+        return TableScan(
+            breakCount: breakCount, paragraphCount: paragraphCount, anyUnsafe: anyUnsafe, anyUnsafeBreak: anyUnsafeBreak,
+            advancesOrdered: advancesOrdered, drawsHyphens: drawsHyphens)
     }
 
     private static func lineReach(_ breaks: [BreakPoint]) -> [Int] {
